@@ -1,0 +1,122 @@
+"""``python -m pasur``: simulate matches between computer players, and measure the engine."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .game import Game, new_game
+from .players import PLAYER_NAMES
+from .rules import OPTION_NAMES, PRESETS, Rules
+from .simulate import simulate
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The preset, then each ``--set name=value``, then ``--target`` and ``--fixed-deals``."""
+    changes: dict[str, Any] = {}
+    for item in args.set or []:
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or name not in OPTION_NAMES:
+            raise ValueError(f"--set {item!r}: write name=on|off with a name among {', '.join(OPTION_NAMES)}")
+        lowered = value.strip().lower()
+        if lowered not in _TRUE | _FALSE:
+            raise ValueError(f"--set {item!r}: the value must be on or off")
+        changes[name] = lowered in _TRUE
+    if args.target is not None:
+        changes["target"] = args.target
+    if args.fixed_deals is not None:
+        changes["fixed_deals"] = args.fixed_deals
+    return Rules.preset(args.preset, **changes)
+
+
+def _add_rule_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--preset", default="seeds", choices=tuple(PRESETS))
+    parser.add_argument("--set", action="append", metavar="OPTION=on|off",
+                        help="change one option of the preset; repeat as needed")
+    parser.add_argument("--target", type=int)
+    parser.add_argument("--fixed-deals", type=int)
+
+
+def bench(seconds: float) -> dict[str, float]:
+    """Random 2-player deals per second, and legal-move queries per second, on one core."""
+    rules = Rules(fixed_deals=1)
+    rng = random.Random(1)
+    deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = new_game(2, rules, seed=deals)
+        while game.turn is not None:
+            game.play_random(rng)
+        deals += 1
+    deal_rate = deals / (time.perf_counter() - start)
+
+    api_deals = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = new_game(2, rules, seed=10**6 + api_deals)
+        while game.turn is not None:
+            game.play(rng.choice(game.legal_moves()))
+        api_deals += 1
+    api_rate = api_deals / (time.perf_counter() - start)
+
+    positions: list[Game] = []
+    game = new_game(2, Rules(), seed=99)
+    while game.turn is not None and len(positions) < 2000:
+        positions.append(game.copy())
+        game.play_random(rng)
+    queries = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for position in positions:
+            position._legal = position._opts = None
+            position.legal_moves()
+        queries += len(positions)
+    query_rate = queries / (time.perf_counter() - start)
+    return {
+        "random_deals_per_second": round(deal_rate, 1),
+        "random_deals_per_second_public_api": round(api_rate, 1),
+        "legal_move_queries_per_second": round(query_rate, 1),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pasur", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    sim = commands.add_parser("simulate", help="play seeded matches between computer players")
+    _add_rule_args(sim)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seats", default="greedy,random",
+                     help=f"players by seat, comma-separated, repeated around the table ({', '.join(PLAYER_NAMES)})")
+
+    ben = commands.add_parser("bench", help="measure engine throughput on one core")
+    ben.add_argument("--seconds", type=float, default=3.0)
+
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "simulate":
+            names = [name.strip() for name in args.seats.split(",") if name.strip()]
+            for name in names:
+                if name not in PLAYER_NAMES:
+                    raise ValueError(f"unknown player {name!r}: choose among {', '.join(PLAYER_NAMES)}")
+            result: dict[str, Any] = simulate(names, args.games, args.players, rules_from_args(args), args.seed)
+        else:
+            if args.seconds <= 0:
+                raise ValueError("--seconds must be positive")
+            result = bench(args.seconds)
+    except ValueError as error:
+        print(f"python -m pasur: error: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=2))
+    return 0

@@ -1,0 +1,106 @@
+"""The options of RULES.md as one frozen value, and the named presets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Final
+
+__all__ = ["OPTION_NAMES", "PRESETS", "Rules"]
+
+#: The on/off options of RULES.md, in the order the UI shows them.
+OPTION_NAMES: Final = (
+    "multi_combo",
+    "jack_wild",
+    "no_jack_sur",
+    "no_sur_last_round",
+    "sur_limit_50",
+    "sur_cancel",
+    "seven_diamonds_bonus",
+    "kids",
+    "solo4",
+    "clockwise",
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of RULES.md. ``Rules()`` is the ``seeds`` preset.
+
+    >>> Rules.preset("classic").sur_cancel
+    True
+    >>> Rules(target=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: Rules: target must be a positive whole number, not 0
+    """
+
+    multi_combo: bool = True
+    jack_wild: bool = True
+    no_jack_sur: bool = False
+    no_sur_last_round: bool = False
+    sur_limit_50: bool = False
+    sur_cancel: bool = False
+    seven_diamonds_bonus: bool = False
+    kids: bool = False
+    solo4: bool = False
+    clockwise: bool = False
+    target: int = 62
+    fixed_deals: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in OPTION_NAMES:
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise ValueError(f"Rules: {name} must be True or False, not {value!r}")
+        if type(self.target) is not int or self.target <= 0:
+            raise ValueError(f"Rules: target must be a positive whole number, not {self.target!r}")
+        if self.fixed_deals is not None and (
+            type(self.fixed_deals) is not int or self.fixed_deals <= 0
+        ):
+            raise ValueError(
+                "Rules: fixed_deals must be a positive whole number or None, "
+                f"not {self.fixed_deals!r}"
+            )
+
+    @classmethod
+    def preset(cls, name: str, **changes: Any) -> Rules:
+        """The preset called ``name`` (``seeds``, ``classic``, ``kids``), with optional changes."""
+        if not isinstance(name, str) or name not in PRESETS:
+            known = ", ".join(PRESETS)
+            raise ValueError(f"unknown preset {name!r}: the presets are {known}")
+        return replace(PRESETS[name], **changes) if changes else PRESETS[name]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as plain JSON-able data."""
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Rules from ``to_dict`` output; unknown or missing keys and bad values: ValueError."""
+        if not isinstance(data, dict):
+            raise ValueError(f"rules must be an object of options, not {type(data).__name__}")
+        known = {field.name for field in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown rule option(s): {', '.join(map(str, unknown))}")
+        return cls(**data)
+
+    def preset_name(self) -> str | None:
+        """The name of the preset these rules are exactly, if any."""
+        for name, rules in PRESETS.items():
+            if rules == self:
+                return name
+        return None
+
+
+PRESETS: Final[dict[str, Rules]] = {
+    "seeds": Rules(),
+    "classic": Rules(
+        multi_combo=False,
+        no_jack_sur=True,
+        no_sur_last_round=True,
+        sur_limit_50=True,
+        sur_cancel=True,
+    ),
+    "kids": Rules(kids=True),
+}
