@@ -337,11 +337,9 @@ class Game:
     def _end_deal(self) -> None:
         leftover = self.table
         self.table = []
-        if leftover and self.last_capturer is not None:
+        if self.last_capturer is not None:
             self.piles[self.last_capturer].extend(leftover)
-            self.leftovers.append((self.last_capturer, leftover))
-        else:
-            self.leftovers.append((None, leftover))
+        self.leftovers.append((self.last_capturer, leftover))
         results = score_deal(self.piles, self.surs, self.scores, self.rules)
         self.deal_results.append(results)
         self.deal_surs.append(list(self.surs))

@@ -1,0 +1,64 @@
+"""Building games from card notation for scenario tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pasur import Card, Game, Rules, new_game
+from pasur.cards import FULL_DECK, parse_cards
+
+
+def stacked_deck(hands: Sequence[str], table: str, stock: str = "", leader: int = 0) -> list[str]:
+    """A 52-card deck that deals ``hands`` (by seat), then ``table``, then ``stock`` on top of
+    the stock; the unnamed cards follow in rank-then-suit order."""
+    players = len(hands)
+    order: list[Card] = []
+    for k in range(players):
+        order += parse_cards(hands[(leader + k) % players])
+    order += parse_cards(table)
+    order += parse_cards(stock)
+    if len(set(order)) != len(order):
+        raise AssertionError("a card is named twice in the scenario")
+    rest = [card for card in FULL_DECK if card not in order]
+    return [str(card) for card in order + rest]
+
+
+def scenario(
+    hands: Sequence[str],
+    table: str,
+    stock: str = "",
+    rules: Rules | None = None,
+    leader: int = 0,
+    seed: int = 1,
+) -> Game:
+    """A game whose first deal is exactly these hands and table."""
+    return new_game(
+        players=len(hands),
+        rules=rules or Rules(),
+        seed=seed,
+        deck=stacked_deck(hands, table, stock, leader),
+        leader=leader,
+    )
+
+
+def cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def texts(items: Sequence[Card]) -> list[str]:
+    return [str(card) for card in items]
+
+
+def option_texts(options: Sequence[frozenset[Card]]) -> list[str]:
+    """Capture options printed like move notation, sorted, for comparing with a hand-made list."""
+    return sorted(",".join(str(c) for c in sorted(option)) for option in options)
+
+
+def play_randomly(game: Game, seed: int, until: int | None = None) -> None:
+    import random
+
+    rng = random.Random(seed)
+    count = 0
+    while game.turn is not None and (until is None or count < until):
+        game.play(rng.choice(game.legal_moves()))
+        count += 1
