@@ -1,0 +1,735 @@
+"""The page: builds the screens from the match state and binds events once on stable containers.
+
+Browser only (PyScript on Pyodide). The rules are in ``pasur``; the match flow is in
+``session``; this module turns state into DOM and clicks into moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from pasur import Card, IllegalMoveError, Move, Rules
+from pasur.cards import SUIT_SYMBOLS
+from pasur.rules import OPTION_NAMES, PRESETS
+from pasur.scoring import BREAKDOWN_KEYS
+
+from .dom import byid, clear, el
+from .i18n import LANGUAGES, Catalog, load_catalog, pick_language
+from .params import AI_LEVELS, SPEEDS, Params, parse_params
+from .session import Match, Seat, clean_name
+
+SETTINGS_KEY = "pasur.settings"
+DELAYS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
+RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SETUP_OPTIONS = [name for name in OPTION_NAMES if name != "solo4"]
+
+
+def _storage_get(key: str) -> str | None:
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # storage can be disabled (private modes, sandboxed iframes)
+        return None
+    return None if value is None else str(value)
+
+
+def _storage_set(key: str, value: str) -> None:
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:
+        pass
+
+
+class App:
+    def __init__(self) -> None:
+        self.params: Params = parse_params(str(window.location.search), AI_LEVELS)
+        self.settings = self._load_settings()
+        browser = [str(lang) for lang in (window.navigator.languages or [])]
+        lang = pick_language(self.params.lang or self.settings.get("lang"), browser)
+        self.cat: Catalog = load_catalog(lang)
+        self.speed = self.params.speed or self.settings.get("speed", "normal")
+        if self.speed not in SPEEDS:
+            self.speed = "normal"
+        self.match: Match | None = None
+        self.choosing: str | None = None
+        self.preview: Move | None = None
+        self.ai_task: Any = None
+        self.thinking = False
+        self.last_table: set[str] = set()
+        self.setup_players = self.params.players
+        self._proxies: list[Any] = []
+
+    # ------------------------------------------------------------------ start-up
+    def start(self) -> None:
+        root = document.documentElement
+        root.setAttribute("lang", self.cat.lang)
+        root.setAttribute("data-lang", self.cat.lang)
+        self._apply_four_colour()
+        self._bind()
+        self._static_texts()
+        self._show_notices()
+        if self.params.start_now:
+            self.start_from_params()
+        else:
+            self.show_setup()
+        byid("loading").hidden = True
+        root.setAttribute("data-ready", "")
+
+    def _load_settings(self) -> dict[str, Any]:
+        raw = _storage_get(SETTINGS_KEY)
+        try:
+            data = json.loads(raw) if raw else {}
+        except ValueError:
+            data = {}
+        return data if isinstance(data, dict) else {}
+
+    def _save_settings(self) -> None:
+        _storage_set(SETTINGS_KEY, json.dumps(self.settings))
+
+    def _bind(self) -> None:
+        def on(node: Any, kind: str, handler: Any) -> None:
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            node.addEventListener(kind, proxy)
+
+        on(document.body, "click", self.on_click)
+        on(byid("setup"), "change", self.on_setup_change)
+        on(byid("settings"), "change", self.on_settings_change)
+        on(document, "keydown", self.on_key)
+
+    def _static_texts(self) -> None:
+        t = self.cat.t
+        document.title = t("title")
+        for node in document.querySelectorAll("[data-i18n]"):
+            node.textContent = t(str(node.getAttribute("data-i18n")))
+        for node in document.querySelectorAll("[data-i18n-label]"):
+            node.setAttribute("aria-label", t(str(node.getAttribute("data-i18n-label"))))
+
+    def _show_notices(self) -> None:
+        box = byid("notices")
+        items = []
+        for notice in self.params.notices:
+            text = self.cat.t("notice_param", param=notice.param, value=notice.value,
+                              reason=self.cat.t(notice.reason), default=notice.default)
+            items.append(el("p", "notice", children=[
+                el("span", text=text),
+                el("button", "notice-close", text="×", type="button", data_action="dismiss",
+                   aria_label=self.cat.t("dismiss")),
+            ]))
+        clear(box, *items)
+
+    # ------------------------------------------------------------------ events
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        card = target.closest("#hand [data-card]")
+        if card is not None:
+            self.on_hand_card(str(card.getAttribute("data-card")))
+            return
+        option = target.closest("[data-capture]")
+        if option is not None:
+            self.on_capture(str(option.getAttribute("data-capture")))
+            return
+        button = target.closest("button")
+        if button is None:
+            return
+        ident = str(button.id or "")
+        action = str(button.getAttribute("data-action") or "")
+        if ident == "start":
+            self.start_from_setup()
+        elif ident in ("new-game", "play-again"):
+            self.show_setup()
+        elif ident == "next-deal" and self.match is not None:
+            self.match.next_deal()
+            self.render()
+        elif ident == "handoff-ready" and self.match is not None:
+            self.match.reveal()
+            self.render()
+            self._focus_hand()
+        elif ident == "capture-cancel":
+            self.choosing = None
+            self.render()
+            self._focus_hand()
+        elif ident == "settings-button":
+            self.open_settings()
+        elif ident == "settings-close":
+            byid("settings").hidden = True
+        elif action == "dismiss":
+            box = button.closest(".notice")
+            if box is not None:
+                box.remove()
+
+    def on_key(self, event: Any) -> None:
+        if str(event.key) == "Escape":
+            if self.choosing is not None:
+                self.choosing = None
+                self.render()
+                self._focus_hand()
+            elif not byid("settings").hidden:
+                byid("settings").hidden = True
+
+    def on_hand_card(self, text: str) -> None:
+        match = self.match
+        if match is None or not match.is_viewer_turn() or self.preview is not None:
+            return
+        options = match.ordered_options(text)
+        if not options:
+            return
+        if len(options) == 1:
+            self.play(options[0])
+        else:
+            self.choosing = text
+            self.render()
+            first = document.querySelector("#capture-choice [data-capture]")
+            if first is not None:
+                first.focus()
+
+    def on_capture(self, captured: str) -> None:
+        if self.choosing is None or self.match is None:
+            return
+        move = f"{self.choosing}:{captured}"
+        self.choosing = None
+        self.play(move)
+
+    def play(self, move: Move | str) -> None:
+        assert self.match is not None
+        try:
+            self.match.play(move)
+        except IllegalMoveError as error:  # a stale click; the game is unchanged
+            window.console.warn(str(error))
+        self.after_change()
+
+    def after_change(self) -> None:
+        if self.match is not None:
+            _storage_set("pasur.match", self.match.to_json())
+        self.render()
+        self.kick_ai()
+        if self.match is not None and self.match.is_viewer_turn():
+            self._focus_hand()
+
+    def _focus_hand(self) -> None:
+        active = document.activeElement
+        if active is None or active == document.body or not active.isConnected:
+            first = document.querySelector("#hand [data-card]:not([disabled])")
+            if first is not None:
+                first.focus()
+
+    # ------------------------------------------------------------------ computer seats
+    def kick_ai(self) -> None:
+        if self.ai_task is None and self.match is not None and self.match.is_ai_turn():
+            self.ai_task = asyncio.ensure_future(self.run_ai(self.match))
+
+    async def run_ai(self, match: Match) -> None:
+        try:
+            while self.match is match and match.is_ai_turn():
+                delay = DELAYS[self.speed]
+                self.thinking = True
+                self.render_status()
+                await asyncio.sleep(delay * 0.5)
+                if self.match is not match:
+                    return
+                move = match.ai_move()
+                self.thinking = False
+                if delay:
+                    self.preview = move
+                    self.render()
+                    await asyncio.sleep(delay * 0.5)
+                    self.preview = None
+                    if self.match is not match:
+                        return
+                match.play(move)
+                _storage_set("pasur.match", match.to_json())
+                self.render()
+                await asyncio.sleep(0)
+        finally:
+            self.thinking = False
+            self.preview = None
+            self.ai_task = None
+            if self.match is match:
+                self.render()
+                if match.is_viewer_turn():
+                    self._focus_hand()
+
+    # ------------------------------------------------------------------ new games
+    def _seat_defaults(self, players: int) -> list[Seat]:
+        t = self.cat.t
+        return [Seat(t("you"), "human")] + [Seat(t(f"default_name_{i}"), self.params.ai) for i in range(1, players)]
+
+    def start_from_params(self) -> None:
+        p = self.params
+        rules = Rules.preset(p.preset, **({"target": p.target} if p.target else {}))
+        self.begin(p.players, rules, self._seat_defaults(p.players), p.seed)
+
+    def begin(self, players: int, rules: Rules, seats: list[Seat], seed: int | None) -> None:
+        self.match = Match.start(players, rules, seats, seed)
+        self.choosing = None
+        self.preview = None
+        self.last_table = set()
+        byid("settings").hidden = True
+        self.after_change()
+
+    def show_setup(self) -> None:
+        self.match = None
+        self.choosing = None
+        self.render_setup()
+        self.set_phase("setup")
+        byid("setup-players").focus()
+
+    def start_from_setup(self) -> None:
+        get = byid
+        players = int(str(get("setup-players").value))
+        preset = str(get("setup-preset").value)
+        changes: dict[str, Any] = {name: bool(get(f"opt-{name}").checked) for name in SETUP_OPTIONS}
+        changes["solo4"] = players == 4 and str(get("setup-mode").value) == "solo"
+        target_text = str(get("setup-target").value).strip()
+        changes["target"] = int(target_text) if target_text.isdigit() and 0 < int(target_text) <= 1000 else 62
+        fixed_text = str(get("setup-fixed").value).strip()
+        fixed = int(fixed_text) if fixed_text.isdigit() else 0
+        changes["fixed_deals"] = fixed if 0 < fixed <= 100 else None
+        rules = Rules.preset(preset if preset in PRESETS else "seeds", **changes)
+        defaults = self._seat_defaults(players)
+        seats = []
+        for seat in range(players):
+            name = clean_name(str(get(f"name-{seat}").value), defaults[seat].name)
+            kind = "human" if seat == 0 else str(get(f"kind-{seat}").value)
+            if kind != "human" and kind not in AI_LEVELS:
+                kind = defaults[seat].kind
+            seats.append(Seat(name, kind))
+        self.begin(players, rules, seats, self.params.seed)
+
+    def on_setup_change(self, event: Any) -> None:
+        ident = str(event.target.id or "")
+        if ident == "setup-players":
+            self.setup_players = int(str(event.target.value))
+            self.render_seats()
+            byid("mode-row").hidden = self.setup_players != 4
+        elif ident == "setup-preset":
+            rules = PRESETS.get(str(event.target.value), Rules())
+            for name in SETUP_OPTIONS:
+                byid(f"opt-{name}").checked = bool(getattr(rules, name))
+            byid("setup-target").value = str(rules.target)
+
+    # ------------------------------------------------------------------ settings
+    def open_settings(self) -> None:
+        t = self.cat.t
+        speed = el("select", id="settings-speed", children=[
+            el("option", text=t(f"speed_{name}"), value=name, selected=name == self.speed) for name in SPEEDS
+        ])
+        lang = el("select", id="settings-lang", children=[
+            el("option", text=load_catalog(code).t("lang_name"), value=code, selected=code == self.cat.lang)
+            for code in LANGUAGES
+        ])
+        four = el("input", id="settings-four", type="checkbox", checked=bool(self.settings.get("four_colour")))
+        body = byid("settings-body")
+        clear(body,
+              el("label", "field", children=[el("span", text=t("speed")), speed]),
+              el("label", "field", children=[el("span", text=t("language")), lang]),
+              el("label", "check", children=[four, el("span", text=t("four_colour"))]))
+        byid("settings").hidden = False
+        speed.focus()
+
+    def on_settings_change(self, event: Any) -> None:
+        ident = str(event.target.id or "")
+        if ident == "settings-speed":
+            self.speed = str(event.target.value)
+            self.settings["speed"] = self.speed
+        elif ident == "settings-four":
+            self.settings["four_colour"] = bool(event.target.checked)
+            self._apply_four_colour()
+        elif ident == "settings-lang":
+            self.settings["lang"] = str(event.target.value)
+            self.cat = load_catalog(self.settings["lang"])
+            document.documentElement.setAttribute("lang", self.cat.lang)
+            document.documentElement.setAttribute("data-lang", self.cat.lang)
+            self._static_texts()
+            self._show_notices()
+            if self.match is None:
+                self.render_setup()
+            else:
+                self.render()
+            self.open_settings()
+        self._save_settings()
+
+    def _apply_four_colour(self) -> None:
+        document.documentElement.classList.toggle("four-colour", bool(self.settings.get("four_colour")))
+
+    # ------------------------------------------------------------------ rendering: setup
+    def render_setup(self) -> None:
+        t = self.cat.t
+        p = self.params
+        preset_rules = PRESETS[p.preset]
+        players = el("select", id="setup-players", children=[
+            el("option", text=t("players_n", n=n), value=n, selected=n == self.setup_players) for n in (2, 3, 4)
+        ])
+        mode = el("select", id="setup-mode", children=[
+            el("option", text=t("teams"), value="teams"), el("option", text=t("solo"), value="solo"),
+        ])
+        preset = el("select", id="setup-preset", children=[
+            el("option", text=t(f"preset_{name}"), value=name, selected=name == p.preset) for name in PRESETS
+        ])
+        options = [
+            el("label", "check", children=[
+                el("input", id=f"opt-{name}", type="checkbox", checked=bool(getattr(preset_rules, name))),
+                el("span", text=t(f"opt_{name}")),
+            ])
+            for name in SETUP_OPTIONS
+        ]
+        target = el("input", id="setup-target", type="number", min="1", max="1000", inputmode="numeric",
+                    value=p.target or preset_rules.target)
+        fixed = el("input", id="setup-fixed", type="number", min="0", max="100", inputmode="numeric", value="0")
+        mode_row = el("label", "field", id="mode-row", children=[el("span", text=t("players")), mode])
+        mode_row.hidden = self.setup_players != 4
+        form = el("div", "setup-form", children=[
+            el("h2", text=t("setup_title")),
+            el("div", "setup-grid", children=[
+                el("label", "field", children=[el("span", text=t("players")), players]),
+                mode_row,
+                el("label", "field", children=[el("span", text=t("preset")), preset]),
+                el("label", "field", children=[el("span", text=t("target")), target]),
+                el("label", "field", children=[el("span", text=t("fixed_deals")), fixed]),
+            ]),
+            el("fieldset", "seats", children=[el("legend", text=t("seats")), el("div", id="setup-seats")]),
+            el("details", "options", children=[el("summary", text=t("options")), el("div", "option-list",
+                                                                                    children=options)]),
+            el("button", "primary", text=t("start"), id="start", type="button"),
+        ])
+        clear(byid("setup"), form)
+        self.render_seats()
+
+    def render_seats(self) -> None:
+        t = self.cat.t
+        defaults = self._seat_defaults(self.setup_players)
+        rows = []
+        for seat in range(self.setup_players):
+            name = el("input", id=f"name-{seat}", type="text", maxlength="24", value=defaults[seat].name,
+                      aria_label=t("name") + " " + t("seat_n", n=seat + 1), autocomplete="off")
+            if seat == 0:
+                kind = el("span", "seat-kind", text=t("human"))
+            else:
+                kind = el("select", id=f"kind-{seat}", aria_label=t("seat_n", n=seat + 1), children=[
+                    el("option", text=t(f"ai_{level}"), value=level, selected=level == self.params.ai)
+                    for level in AI_LEVELS
+                ] + [el("option", text=t("human"), value="human")])
+            rows.append(el("div", "seat-row", children=[el("span", "seat-label", text=t("seat_n", n=seat + 1)),
+                                                        name, kind]))
+        clear(byid("setup-seats"), *rows)
+
+    # ------------------------------------------------------------------ rendering: the game
+    def set_phase(self, phase: str) -> None:
+        root = document.documentElement
+        root.setAttribute("data-phase", phase)
+        turn = self.match.game.turn if self.match is not None and phase == "play" else None
+        if turn is None:
+            root.removeAttribute("data-turn")
+        else:
+            root.setAttribute("data-turn", str(turn))
+
+    def card_node(self, card: Card, button: bool = False, **attrs: object) -> Any:
+        suit = "CDHS"[card.suit]
+        children = [
+            el("span", "rank", text=RANK_TEXT[card.rank - 1], aria_hidden="true"),
+            el("span", "suit", text=SUIT_SYMBOLS[card.suit], aria_hidden="true"),
+        ]
+        name = self.cat.card_name(card)
+        if button:
+            return el("button", f"card suit-{suit}", type="button", data_card=str(card), aria_label=name,
+                      children=children, **attrs)
+        return el("div", f"card suit-{suit}", role="img", data_card=str(card), aria_label=name,
+                  children=children, **attrs)
+
+    def back_node(self) -> Any:
+        return el("div", "card back", aria_hidden="true")
+
+    def render(self) -> None:
+        match = self.match
+        if match is None:
+            return
+        self.set_phase(match.phase)
+        self.render_scores()
+        self.render_players()
+        self.render_table()
+        self.render_hand()
+        self.render_choice()
+        self.render_status()
+        self.render_log()
+        self.render_overlays()
+
+    def side_label(self, side: int) -> str:
+        assert self.match is not None
+        return self.match.side_name(side, self.cat.t("team_of"))
+
+    def render_scores(self) -> None:
+        assert self.match is not None
+        game = self.match.game
+        t = self.cat.t
+        items = [
+            el("span", "side-score", children=[
+                el("span", "side-name", text=self.side_label(side)),
+                el("strong", text=str(score), data_side_score=side),
+            ])
+            for side, score in enumerate(game.scores)
+        ]
+        rules = game.rules
+        goal = t("deals_short", n=rules.fixed_deals) if rules.fixed_deals else t("target_short", n=rules.target)
+        items.append(el("span", "goal", text=goal))
+        clear(byid("scoreboard"), *items)
+
+    def seat_positions(self) -> list[int]:
+        """Opponent seats in screen order (left to right across the top)."""
+        assert self.match is not None
+        game = self.match.game
+        n = game.players
+        after = [(self.match.viewer + k) % n for k in range(1, n)]
+        # Counter-clockwise play: the next player sits on the right, so the row reads backwards.
+        return after if game.rules.clockwise else list(reversed(after))
+
+    def render_players(self) -> None:
+        match = self.match
+        assert match is not None
+        game = match.game
+        t = self.cat.t
+        boxes = []
+        for seat in self.seat_positions():
+            side = game.side_of(seat)
+            classes = "opponent" + (" turn" if game.turn == seat and match.phase == "play" else "")
+            badges = [el("span", "badge", text=t("dealer"))] if seat == game.dealer else []
+            count = len(game.hands[seat])
+            boxes.append(el("div", classes, data_seat=seat, children=[
+                el("div", "who", children=[el("span", "name", text=match.seats[seat].name), *badges]),
+                el("div", "backs", role="img", aria_label=t("cards_n", n=count),
+                   children=[self.back_node() for _ in range(count)]),
+                el("div", "pile", text=self.pile_text(side)),
+            ]))
+        clear(byid("opponents"), *boxes)
+        me = match.viewer
+        badges = [el("span", "badge", text=t("dealer"))] if me == game.dealer else []
+        clear(byid("me-info"), el("span", "name", text=match.seats[me].name), *badges,
+              el("span", "pile", text=self.pile_text(game.side_of(me))))
+        byid("me").classList.toggle("turn", game.turn == me and match.phase == "play")
+
+    def pile_text(self, side: int) -> str:
+        assert self.match is not None
+        game = self.match.game
+        t = self.cat.t
+        return t("pile", n=len(game.piles[side])) + " · " + t("surs_n", n=game.surs[side])
+
+    def render_table(self) -> None:
+        match = self.match
+        assert match is not None
+        game = match.game
+        t = self.cat.t
+        preview = self.preview
+        taking = {str(c) for c in preview.captured} if preview else set()
+        nodes = []
+        for card in game.table:
+            text = str(card)
+            classes = []
+            if text in taking:
+                classes.append("taking")
+            if text not in self.last_table:
+                classes.append("enter")
+            node = self.card_node(card)
+            for name in classes:
+                node.classList.add(name)
+            nodes.append(node)
+        if preview is not None:
+            incoming = self.card_node(preview.card, data_incoming="1")
+            incoming.classList.add("incoming")
+            nodes.append(incoming)
+        if not nodes:
+            nodes.append(el("p", "empty", text=t("table_empty")))
+        self.last_table = {str(c) for c in game.table}
+        clear(byid("table"), *nodes)
+        byid("table").setAttribute("aria-label", t("table"))
+        info = [el("span", text=t("stock", n=game.stock_size)),
+                el("span", text=t("deal_round", deal=game.deal_number + 1, round=game.round_number,
+                                  rounds=game.rounds_per_deal))]
+        clear(byid("table-info"), *info)
+
+    def render_hand(self) -> None:
+        match = self.match
+        assert match is not None
+        game = match.game
+        t = self.cat.t
+        hand_box = byid("hand")
+        hand_box.setAttribute("aria-label", t("your_hand"))
+        if match.handoff is not None:
+            clear(hand_box, *[self.back_node() for _ in game.hands[match.viewer]])
+            return
+        playable = match.is_viewer_turn() and self.preview is None
+        nodes = []
+        for card in sorted(game.hands[match.viewer]):
+            node = self.card_node(card, button=True, disabled=not playable)
+            if self.choosing == str(card):
+                node.classList.add("chosen")
+            nodes.append(node)
+        clear(hand_box, *nodes)
+
+    def render_choice(self) -> None:
+        match = self.match
+        box = byid("capture-choice")
+        if match is None or self.choosing is None:
+            box.hidden = True
+            clear(box)
+            return
+        t = self.cat.t
+        card = Card.parse(self.choosing)
+        buttons = []
+        for move in match.ordered_options(self.choosing):
+            taken = ",".join(str(c) for c in move.sorted_captured())
+            points = match.option_points(move)
+            label = self.cat.card_name(card) + ": " + ", ".join(self.cat.card_name(c) for c in move.sorted_captured())
+            buttons.append(el("button", "option", type="button", data_capture=taken, aria_label=label, children=[
+                el("span", "mini-cards", children=[self.card_node(c) for c in move.sorted_captured()]),
+                el("span", "points", text=t("points_n", n=points)),
+            ]))
+        clear(box,
+              el("h3", text=t("choose_capture", card=self.cat.card_symbol(card))),
+              el("div", "options", children=buttons),
+              el("button", "secondary", text=t("cancel"), id="capture-cancel", type="button"))
+        box.hidden = False
+
+    def render_status(self) -> None:
+        match = self.match
+        if match is None:
+            return
+        t = self.cat.t
+        game = match.game
+        text = ""
+        if match.phase == "play" and game.turn is not None:
+            name = match.seats[game.turn].name
+            if match.is_viewer_turn():
+                text = t("your_turn")
+            elif self.thinking:
+                text = t("thinking", name=name)
+            else:
+                text = t("turn_of", name=name)
+        byid("status").textContent = text
+
+    def log_text(self, entry: dict[str, Any]) -> str:
+        match = self.match
+        assert match is not None
+        t = self.cat.t
+        kind = entry["kind"]
+        if kind == "move":
+            name = match.seats[entry["seat"]].name
+            card = self.cat.card_symbol(Card.parse(entry["card"]))
+            if entry["captured"]:
+                cards = self.cat.cards_text(Card.parse(c) for c in entry["captured"])
+                text = t("log_took", name=name, cards=cards, card=card)
+                return text + (" " + t("log_sur") if entry["sur"] else "")
+            return t("log_laid", name=name, card=card)
+        if kind == "leftover":
+            cards = self.cat.cards_text(Card.parse(c) for c in entry["cards"])
+            if entry["side"] is None:
+                return t("log_leftover_none", cards=cards)
+            return t("log_leftover", name=self.side_label(entry["side"]), cards=cards)
+        return t("log_deal", n=entry["deal"] + 1, name=match.seats[entry["dealer"]].name)
+
+    def render_log(self) -> None:
+        match = self.match
+        assert match is not None
+        items = []
+        for entry in match.log[-60:]:
+            attrs: dict[str, object] = {"data_kind": entry["kind"]}
+            if entry["kind"] == "move":
+                attrs.update(data_seat=entry["seat"], data_move=entry["move"], data_sur="1" if entry["sur"] else None)
+            items.append(el("li", "sur" if entry.get("sur") else None, text=self.log_text(entry), **attrs))
+        log = byid("log")
+        clear(log, *items)
+        log.scrollTop = log.scrollHeight
+
+    def render_overlays(self) -> None:
+        match = self.match
+        assert match is not None
+        t = self.cat.t
+        handoff = byid("handoff")
+        if match.handoff is not None and match.phase == "play":
+            name = match.seats[match.handoff].name
+            clear(handoff, el("div", "panel", children=[
+                el("h2", text=t("handoff", name=name)),
+                el("p", text=t("handoff_hint")),
+                el("button", "primary", text=t("handoff_ready", name=name), id="handoff-ready", type="button"),
+            ]))
+            handoff.hidden = False
+            byid("handoff-ready").focus()
+        else:
+            handoff.hidden = True
+            clear(handoff)
+        sheet = byid("sheet")
+        phase = match.phase
+        if phase == "deal-end" and match.pending_sheet is not None:
+            number = match.pending_sheet
+            clear(sheet, el("div", "panel", children=[
+                el("h2", text=t("deal_over", n=number + 1)),
+                self.breakdown_table(number),
+                el("button", "primary", text=t("next_deal"), id="next-deal", type="button"),
+            ]))
+            sheet.hidden = False
+            byid("next-deal").focus()
+        elif phase == "match-end":
+            game = match.game
+            title = t("draw") if game.winner is None else t("winner", name=self.side_label(game.winner))
+            clear(sheet, el("div", "panel", children=[
+                el("h2", text=t("match_over")),
+                el("p", "winner", text=title),
+                self.breakdown_table(len(game.deal_results) - 1),
+                self.totals_table(),
+                el("button", "primary", text=t("play_again"), id="play-again", type="button"),
+            ]))
+            sheet.hidden = False
+            byid("play-again").focus()
+        else:
+            sheet.hidden = True
+            clear(sheet)
+
+    def breakdown_table(self, number: int) -> Any:
+        match = self.match
+        assert match is not None
+        game = match.game
+        t = self.cat.t
+        results = game.deal_results[number]
+        totals = [sum(deal[side]["total"] for deal in game.deal_results[: number + 1]) for side in range(game.sides)]
+        head = el("tr", children=[el("th", text=t("score_side"), scope="col")] + [
+            el("th", text=self.side_label(side), scope="col") for side in range(game.sides)
+        ])
+        rows = []
+        for key in BREAKDOWN_KEYS:
+            if key == "seven_diamonds" and not game.rules.seven_diamonds_bonus:
+                continue
+            rows.append(el("tr", "total" if key == "total" else None, children=[
+                el("th", text=t(f"score_{key}"), scope="row")] + [
+                el("td", text=str(results[side][key]), data_key=key, data_side=side) for side in range(game.sides)
+            ]))
+        rows.append(el("tr", "match", children=[el("th", text=t("score_match"), scope="row")] + [
+            el("td", text=str(totals[side])) for side in range(game.sides)
+        ]))
+        return el("table", "score-sheet", children=[el("thead", children=[head]), el("tbody", children=rows)])
+
+    def totals_table(self) -> Any:
+        match = self.match
+        assert match is not None
+        game = match.game
+        t = self.cat.t
+        head = el("tr", children=[el("th", text="", scope="col")] + [
+            el("th", text=self.side_label(side), scope="col") for side in range(game.sides)
+        ])
+        rows = [
+            el("tr", children=[el("th", text=t("deal_n", n=number + 1), scope="row")] + [
+                el("td", text=str(deal[side]["total"])) for side in range(game.sides)
+            ])
+            for number, deal in enumerate(game.deal_results)
+        ]
+        rows.append(el("tr", "total", children=[el("th", text=t("totals"), scope="row")] + [
+            el("td", text=str(score)) for score in game.scores
+        ]))
+        return el("table", "score-sheet totals", children=[el("thead", children=[head]), el("tbody", children=rows)])
+
+
+def start() -> App:
+    app = App()
+    app.start()
+    return app

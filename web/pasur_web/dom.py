@@ -1,0 +1,38 @@
+"""Tiny helpers to build DOM nodes from Python. Text always goes in through ``textContent``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document  # type: ignore[import-not-found]
+
+__all__ = ["el", "byid", "clear"]
+
+
+def el(tag: str, cls: str | None = None, text: str | None = None, children: list[Any] | None = None,
+       **attrs: object) -> Any:
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text is not None:
+        node.textContent = text
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        node.setAttribute(name, "" if value is True else str(value))
+    for child in children or []:
+        if child is not None:
+            node.appendChild(child)
+    return node
+
+
+def byid(name: str) -> Any:
+    return document.getElementById(name)
+
+
+def clear(node: Any, *children: Any) -> None:
+    node.replaceChildren()
+    for child in children:
+        if child is not None:
+            node.appendChild(child)

@@ -1,0 +1,166 @@
+"""One match as the page plays it: seats (names, human or computer), the engine game, the move
+log, whose hand is shown, and the phase. Pure Python: the page renders it, tests drive it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pasur import Game, Move, Rules, new_game
+from pasur.players import Player, immediate_points, make_player
+
+__all__ = ["Seat", "Match", "clean_name", "MAX_NAME"]
+
+MAX_NAME = 24
+HUMAN = "human"
+
+
+def clean_name(text: object, default: str) -> str:
+    """A player's name as plain text: control characters removed, trimmed, at most 24 characters."""
+    if not isinstance(text, str):
+        return default
+    cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
+    return cleaned[:MAX_NAME] or default
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str  # "human" or a computer player's name
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+
+class Match:
+    """The controller's state; every change goes through :meth:`play` or :meth:`next_deal`."""
+
+    def __init__(self, game: Game, seats: list[Seat]) -> None:
+        if len(seats) != game.players:
+            raise ValueError("one seat description per player")
+        self.game = game
+        self.seats = seats
+        self.log: list[dict[str, Any]] = []
+        self.pending_sheet: int | None = None
+        humans = self.human_seats()
+        self.viewer = humans[0] if humans else 0
+        self.handoff: int | None = None
+        self.ai: dict[int, Player] = {
+            seat: make_player(info.kind, game.seed * 8 + seat) for seat, info in enumerate(seats) if not info.human
+        }
+        self._log_deal()
+        self._check_handoff()
+
+    @classmethod
+    def start(cls, players: int, rules: Rules, seats: list[Seat], seed: int | None = None) -> Match:
+        return cls(new_game(players, rules, seed), seats)
+
+    # ------------------------------------------------------------------ questions
+    @property
+    def phase(self) -> str:
+        if self.game.over:
+            return "match-end"
+        if self.pending_sheet is not None:
+            return "deal-end"
+        return "play"
+
+    def human_seats(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.seats) if info.human]
+
+    def is_ai_turn(self) -> bool:
+        turn = self.game.turn
+        return self.phase == "play" and turn is not None and not self.seats[turn].human
+
+    def is_viewer_turn(self) -> bool:
+        return self.phase == "play" and self.handoff is None and self.game.turn == self.viewer
+
+    def side_seats(self, side: int) -> list[int]:
+        return self.game.seats_of(side)
+
+    def side_name(self, side: int, joiner: str = "{a} & {b}") -> str:
+        names = [self.seats[seat].name for seat in self.side_seats(side)]
+        if len(names) == 2:
+            return joiner.replace("{a}", names[0]).replace("{b}", names[1])
+        return names[0]
+
+    def ordered_options(self, card_text: str) -> list[Move]:
+        """The moves of one card, the most valuable first (points now, then more cards)."""
+        view = self.game.view(self.viewer)
+        moves = self.game.moves_for_card(card_text)
+        return sorted(moves, key=lambda m: (-immediate_points(view, m), -len(m.captured), str(m)))
+
+    def option_points(self, move: Move) -> int:
+        return immediate_points(self.game.view(self.game.turn or 0), move)
+
+    def ai_move(self) -> Move:
+        turn = self.game.turn
+        assert turn is not None and turn in self.ai
+        return self.ai[turn].choose(self.game.view(turn))
+
+    # ------------------------------------------------------------------ actions
+    def play(self, move: Move | str) -> dict[str, Any]:
+        """Play for the seat to move; returns the log entry. Illegal: IllegalMoveError, no change."""
+        if self.phase != "play" or self.handoff is not None:
+            from pasur import IllegalMoveError
+
+            raise IllegalMoveError("it is not time to play a card")
+        game = self.game
+        deals_before = len(game.deal_results)
+        record = game.play(move)
+        entry = {
+            "kind": "move",
+            "seat": record.seat,
+            "move": str(record.move),
+            "card": str(record.move.card),
+            "captured": [str(c) for c in record.captured],
+            "sur": record.sur,
+        }
+        self.log.append(entry)
+        if len(game.deal_results) > deals_before:
+            side, leftover = game.leftovers[-1]
+            if leftover:
+                self.log.append({"kind": "leftover", "side": side, "cards": [str(c) for c in leftover]})
+            if not game.over:
+                self.pending_sheet = deals_before
+                self._log_deal()
+        self._check_handoff()
+        return entry
+
+    def next_deal(self) -> None:
+        self.pending_sheet = None
+        self._check_handoff()
+
+    def reveal(self) -> None:
+        """The player asked to take the device: show their hand."""
+        if self.handoff is not None:
+            self.viewer = self.handoff
+            self.handoff = None
+
+    def _log_deal(self) -> None:
+        self.log.append({"kind": "deal", "deal": self.game.deal_number, "dealer": self.game.dealer})
+
+    def _check_handoff(self) -> None:
+        turn = self.game.turn
+        if self.phase != "play" or turn is None or not self.seats[turn].human:
+            return
+        if turn != self.viewer:
+            if len(self.human_seats()) > 1:
+                self.handoff = turn
+            else:
+                self.viewer = turn
+
+    # ------------------------------------------------------------------ saving
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "game": self.game.to_json(),
+                "seats": [[seat.name, seat.kind] for seat in self.seats],
+                "viewer": self.viewer,
+                "pending_sheet": self.pending_sheet,
+                "handoff": self.handoff,
+                "log": self.log,
+            },
+            sort_keys=True,
+        )
