@@ -7,6 +7,7 @@ Browser only (PyScript on Pyodide). The rules are in ``pasur``; the match flow i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 
@@ -18,7 +19,7 @@ from pasur.cards import SUIT_SYMBOLS
 from pasur.rules import OPTION_NAMES, PRESETS
 from pasur.scoring import BREAKDOWN_KEYS
 
-from .dom import byid, clear, el
+from .dom import attr, byid, clear, el, found
 from .i18n import LANGUAGES, Catalog, load_catalog, pick_language
 from .params import AI_LEVELS, SPEEDS, Params, parse_params
 from .session import Match, Seat, clean_name
@@ -34,14 +35,12 @@ def _storage_get(key: str) -> str | None:
         value = window.localStorage.getItem(key)
     except Exception:  # storage can be disabled (private modes, sandboxed iframes)
         return None
-    return None if value is None else str(value)
+    return str(value) if found(value) else None
 
 
 def _storage_set(key: str, value: str) -> None:
-    try:
+    with contextlib.suppress(Exception):  # full or disabled storage must not stop the game
         window.localStorage.setItem(key, value)
-    except Exception:
-        pass
 
 
 class App:
@@ -105,9 +104,9 @@ class App:
         t = self.cat.t
         document.title = t("title")
         for node in document.querySelectorAll("[data-i18n]"):
-            node.textContent = t(str(node.getAttribute("data-i18n")))
+            node.textContent = t(attr(node, "data-i18n"))
         for node in document.querySelectorAll("[data-i18n-label]"):
-            node.setAttribute("aria-label", t(str(node.getAttribute("data-i18n-label"))))
+            node.setAttribute("aria-label", t(attr(node, "data-i18n-label")))
 
     def _show_notices(self) -> None:
         box = byid("notices")
@@ -126,18 +125,18 @@ class App:
     def on_click(self, event: Any) -> None:
         target = event.target
         card = target.closest("#hand [data-card]")
-        if card is not None:
-            self.on_hand_card(str(card.getAttribute("data-card")))
+        if found(card):
+            self.on_hand_card(attr(card, "data-card"))
             return
         option = target.closest("[data-capture]")
-        if option is not None:
-            self.on_capture(str(option.getAttribute("data-capture")))
+        if found(option):
+            self.on_capture(attr(option, "data-capture"))
             return
         button = target.closest("button")
-        if button is None:
+        if not found(button):
             return
         ident = str(button.id or "")
-        action = str(button.getAttribute("data-action") or "")
+        action = attr(button, "data-action")
         if ident == "start":
             self.start_from_setup()
         elif ident in ("new-game", "play-again"):
@@ -159,7 +158,7 @@ class App:
             byid("settings").hidden = True
         elif action == "dismiss":
             box = button.closest(".notice")
-            if box is not None:
+            if found(box):
                 box.remove()
 
     def on_key(self, event: Any) -> None:
@@ -184,7 +183,7 @@ class App:
             self.choosing = text
             self.render()
             first = document.querySelector("#capture-choice [data-capture]")
-            if first is not None:
+            if found(first):
                 first.focus()
 
     def on_capture(self, captured: str) -> None:
@@ -212,9 +211,9 @@ class App:
 
     def _focus_hand(self) -> None:
         active = document.activeElement
-        if active is None or active == document.body or not active.isConnected:
+        if not found(active) or active == document.body or not active.isConnected:
             first = document.querySelector("#hand [data-card]:not([disabled])")
-            if first is not None:
+            if found(first):
                 first.focus()
 
     # ------------------------------------------------------------------ computer seats

@@ -6,7 +6,17 @@ from typing import Any
 
 from pyscript import document  # type: ignore[import-not-found]
 
-__all__ = ["el", "byid", "clear"]
+try:
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+except ImportError:  # older Pyodide returns None for JavaScript null
+    jsnull = None
+
+__all__ = ["attr", "byid", "clear", "el", "found"]
+
+
+def found(node: Any) -> bool:
+    """True for a real DOM node; False for JavaScript null or undefined."""
+    return node is not None and node is not jsnull
 
 
 def el(tag: str, cls: str | None = None, text: str | None = None, children: list[Any] | None = None,
@@ -25,6 +35,12 @@ def el(tag: str, cls: str | None = None, text: str | None = None, children: list
         if child is not None:
             node.appendChild(child)
     return node
+
+
+def attr(node: Any, name: str) -> str:
+    """An attribute's text, or "" when it is absent."""
+    value = node.getAttribute(name)
+    return str(value) if found(value) else ""
 
 
 def byid(name: str) -> Any:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pasur.cards import RANKS, SUIT_SYMBOLS, Card
 
-__all__ = ["Catalog", "LANGUAGES", "DEFAULT_LANGUAGE", "pick_language", "load_catalog", "placeholders"]
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "Catalog", "load_catalog", "pick_language", "placeholders"]
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"

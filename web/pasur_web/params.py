@@ -13,7 +13,7 @@ from pasur.rules import PRESETS
 
 from .i18n import LANGUAGES
 
-__all__ = ["Params", "Notice", "parse_params", "SPEEDS", "AI_LEVELS", "GAME_KEYS"]
+__all__ = ["AI_LEVELS", "GAME_KEYS", "SPEEDS", "Notice", "Params", "parse_params"]
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 AI_LEVELS = ("greedy", "random")

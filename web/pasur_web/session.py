@@ -10,7 +10,7 @@ from typing import Any
 from pasur import Game, Move, Rules, new_game
 from pasur.players import Player, immediate_points, make_player
 
-__all__ = ["Seat", "Match", "clean_name", "MAX_NAME"]
+__all__ = ["MAX_NAME", "Match", "Seat", "clean_name"]
 
 MAX_NAME = 24
 HUMAN = "human"

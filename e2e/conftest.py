@@ -1,0 +1,79 @@
+"""End-to-end set-up: the built site served on 127.0.0.1, Debian's Chromium, and guards that fail
+any test on a request off 127.0.0.1, a console error, a page error or a Python error element."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from serve import serve_in_thread  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+ARTIFACTS = ROOT / "artifacts"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    site = ROOT / "site"
+    if not (site / "index.html").exists():
+        pytest.exit("site/ is not built: run ./dev test (or python tools/build.py)", returncode=2)
+    server, url = serve_in_thread(site)
+    yield url
+    server.shutdown()
+
+
+class Guard:
+    """Collects everything that must fail a test."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.allow_console: list[str] = []
+
+    def console(self, message: Any) -> None:
+        if message.type == "error" and not any(text in message.text for text in self.allow_console):
+            self.problems.append(f"console error: {message.text}")
+
+    def request(self, request: Any) -> None:
+        url = request.url
+        if not (url.startswith("http://127.0.0.1:") or url.startswith("data:") or url.startswith("blob:")):
+            self.problems.append(f"request off 127.0.0.1: {url}")
+
+
+@pytest.fixture
+def guard(page: Page) -> Iterator[Guard]:
+    watch = Guard()
+    page.on("console", watch.console)
+    page.on("pageerror", lambda error: watch.problems.append(f"page error: {error}"))
+    page.context.on("request", watch.request)
+    page.on("dialog", lambda dialog: (watch.problems.append(f"dialog opened: {dialog.message}"), dialog.dismiss()))
+    yield watch
+    if not page.is_closed() and page.locator(".py-error").count():
+        watch.problems.append("Python error element: " + page.locator(".py-error").first.inner_text()[:500])
+    assert not watch.problems, "\n".join(watch.problems)
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    folder = ARTIFACTS / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -1,0 +1,94 @@
+"""Playing the page like a person: clicks only, with the engine deciding which card to try."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Page
+
+from pasur import Game
+
+READY = "html[data-ready], html[data-error]"
+WAIT_HUMAN = """() => {
+  const h = document.documentElement;
+  if (h.dataset.phase !== 'play') return true;
+  if (!document.getElementById('handoff').hidden) return true;
+  return !!document.querySelector('#hand [data-card]:not([disabled])');
+}"""
+
+
+def open_page(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=90_000)
+    assert page.get_attribute("html", "data-error") is None, page.inner_text("#startup-error")
+
+
+def phase(page: Page) -> str:
+    return page.get_attribute("html", "data-phase") or ""
+
+
+def saved_game(page: Page) -> Game:
+    """The page's own save, loaded (and so fully checked and replayed) by the CPython engine."""
+    text = page.evaluate("localStorage.getItem('pasur.match')")
+    return Game.from_json(json.loads(text)["game"])
+
+
+def shown_scores(page: Page, sides: int) -> list[int]:
+    return [int(page.inner_text(f'[data-side-score="{side}"]')) for side in range(sides)]
+
+
+@dataclass
+class Played:
+    choices: int = 0
+    deals_seen: int = 0
+    moves: list[str] = field(default_factory=list)
+
+
+def wait_for_moves(page: Page, count: int) -> None:
+    """Wait until the page's saved game holds at least ``count`` moves."""
+    page.wait_for_function(
+        "n => { const s = localStorage.getItem('pasur.match');"
+        " return s && JSON.parse(JSON.parse(s).game).moves.length >= n; }",
+        arg=count, timeout=15_000,
+    )
+
+
+def play_to_end(page: Page, max_steps: int = 2000, on_choice: object = None) -> Played:
+    """Play every human turn by clicking until the match is over."""
+    played = Played()
+    for _ in range(max_steps):
+        page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+        current = phase(page)
+        if current == "match-end":
+            return played
+        if current == "deal-end":
+            played.deals_seen += 1
+            page.click("#next-deal")
+            continue
+        if page.is_visible("#handoff-ready"):
+            page.click("#handoff-ready")
+            continue
+        game = saved_game(page)
+        seat = game.turn
+        assert seat is not None and page.get_attribute("html", "data-turn") == str(seat)
+        moves = game.legal_moves()
+        by_card: dict[str, int] = {}
+        for move in moves:
+            by_card[str(move.card)] = by_card.get(str(move.card), 0) + 1
+        # Prefer a card with several captures, so the choice panel gets exercised.
+        card = max(by_card, key=lambda text: by_card[text])
+        before = len(game.history)
+        page.click(f'#hand [data-card="{card}"]')
+        if by_card[card] == 1:
+            wait_for_moves(page, before + 1)
+        else:
+            page.wait_for_selector("#capture-choice [data-capture]")
+            options = page.locator("#capture-choice [data-capture]")
+            assert options.count() == by_card[card]
+            if callable(on_choice):
+                on_choice(page)
+            options.nth(options.count() - 1).click()
+            wait_for_moves(page, before + 1)
+            played.choices += 1
+    raise AssertionError("the match did not end")

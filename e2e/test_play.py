@@ -1,0 +1,96 @@
+"""Whole matches played through clicks in headless Chromium, checked against the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from driver import open_page, play_to_end, saved_game, shown_scores
+from playwright.sync_api import Page
+
+from pasur import Rules, new_game
+
+
+@pytest.mark.parametrize(
+    ("players", "preset", "seed"),
+    [(2, "seeds", 4), (3, "classic", 5), (4, "kids", 6)],
+)
+def test_match_by_clicks_matches_the_engine(page: Page, guard: object, site_url: str,
+                                            players: int, preset: str, seed: int) -> None:
+    open_page(page, f"{site_url}?players={players}&preset={preset}&target=11&seed={seed}&speed=instant")
+    assert page.get_attribute("html", "data-phase") == "play"
+    played = play_to_end(page)
+    assert page.get_attribute("html", "data-phase") == "match-end"
+    assert page.is_visible("#play-again")
+    # Replay the page's moves in CPython from the same set-up: the same scores must come out.
+    moves = [str(record.move) for record in saved_game(page).history]
+    game = new_game(players, Rules.preset(preset, target=11), seed=seed)
+    for move in moves:
+        game.play(move)
+    assert game.over
+    sides = game.sides
+    assert shown_scores(page, sides) == game.scores
+    totals = page.locator(".score-sheet.totals tbody tr")
+    assert totals.count() == len(game.deal_results) + 1
+    if players == 2:
+        assert played.choices >= 1, "no capture choice was offered in this match"
+    if game.winner is not None:
+        assert page.is_visible(".winner")
+
+
+def test_capture_choice_lists_every_option_most_valuable_first(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&target=11&seed=4&speed=instant")
+    seen: list[list[str]] = []
+
+    def check(p: Page) -> None:
+        labels = p.locator("#capture-choice .points").all_inner_texts()
+        values = [int(text.split()[0]) for text in labels]
+        assert values == sorted(values, reverse=True)
+        seen.append(p.locator("#capture-choice [data-capture]").evaluate_all(
+            "nodes => nodes.map(n => n.dataset.capture)"))
+
+    play_to_end(page, on_choice=check)
+    assert seen and all(len(options) > 1 for options in seen)
+
+
+def test_pass_and_play_hides_the_hand(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?seed=3")
+    page.click("#new-game")
+    page.wait_for_selector("#setup #start")
+    page.fill("#name-1", "Mina")
+    page.select_option("#kind-1", "human")
+    page.click("#start")
+    page.wait_for_selector('html[data-phase="play"]')
+    # Seat 0 plays one card; then the device goes to Mina and seat 0's hand must be hidden.
+    first = saved_game(page)
+    move = first.legal_moves()[0]
+    page.click(f'#hand [data-card="{move.card}"]')
+    if page.is_visible("#capture-choice [data-capture]"):
+        page.locator("#capture-choice [data-capture]").first.click()
+    page.wait_for_selector("#handoff-ready")
+    assert page.locator("#hand [data-card]").count() == 0
+    assert "Mina" in page.inner_text("#handoff")
+    page.click("#handoff-ready")
+    game = saved_game(page)
+    shown = sorted(page.locator("#hand [data-card]").evaluate_all("n => n.map(x => x.dataset.card)"))
+    assert shown == sorted(str(card) for card in game.hands[1])
+    assert page.get_attribute("html", "data-turn") == "1"
+
+
+def test_screenshots(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
+    for name, size in (("phone", {"width": 360, "height": 740}), ("desktop", {"width": 1280, "height": 800})):
+        page.set_viewport_size(size)
+        open_page(page, f"{site_url}?lang=en")
+        page.screenshot(path=str(artifacts / f"setup-{name}.png"))
+        open_page(page, f"{site_url}?players=2&target=11&seed=4&speed=instant")
+        page.screenshot(path=str(artifacts / f"play-{name}.png"))
+        shots = {"choice": False}
+
+        def snap(p: Page, shots: dict[str, bool] = shots, name: str = name) -> None:
+            if not shots["choice"]:
+                p.screenshot(path=str(artifacts / f"capture-choice-{name}.png"))
+                shots["choice"] = True
+
+        play_to_end(page, on_choice=snap)
+        page.screenshot(path=str(artifacts / f"score-sheet-{name}.png"))
+        assert shots["choice"]

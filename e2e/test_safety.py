@@ -1,0 +1,37 @@
+"""Hostile URL parameters and player names are shown as text and never run."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from driver import open_page
+from playwright.sync_api import Page
+
+PAYLOAD = '<img src=x onerror="window.__pwned=1">'
+
+
+def test_hostile_parameters_fall_back_with_a_notice(page: Page, guard: object, site_url: str) -> None:
+    query = (f"?players={quote('<script>window.__pwned=1</script>')}&preset={quote(PAYLOAD)}"
+             "&target=-5&seed=1e9&lang=xx&speed=warp&ai=god")
+    open_page(page, site_url + query)
+    assert page.get_attribute("html", "data-phase") == "play"  # a game starts with the defaults
+    notices = page.locator("#notices .notice")
+    assert notices.count() == 7
+    text = page.inner_text("#notices")
+    assert "<script>window.__pwned=1</script>" in text and PAYLOAD in text
+    assert page.locator("#notices img, #notices script").count() == 0
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator('[data-side-score]').count() == 2  # players fell back to 2
+    assert "62" in page.inner_text("#scoreboard")  # target fell back to the preset's
+
+
+def test_html_in_a_player_name_is_text(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, site_url)
+    page.fill("#name-0", PAYLOAD)
+    page.fill("#name-1", "<b>Bold</b>")
+    page.click("#start")
+    page.wait_for_selector('html[data-phase="play"]')
+    assert PAYLOAD[:24] in page.inner_text("#me-info")
+    assert "<b>Bold</b>" in page.inner_text("#opponents")
+    assert page.locator("#me-info img, #opponents b, #scoreboard img").count() == 0
+    assert page.evaluate("window.__pwned") is None
