@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from driver import open_page, play_to_end, saved_game, shown_scores
 from playwright.sync_api import Page
 
+from driver import open_page, play_to_end, saved_game, shown_scores
 from pasur import Rules, new_game
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from driver import open_page
 from playwright.sync_api import Page
+
+from driver import open_page
 
 PAYLOAD = '<img src=x onerror="window.__pwned=1">'
 

@@ -1,8 +1,8 @@
 """RULES.md "A turn" and "Other variants": what each card may capture, with every option."""
 
 import pytest
-from helpers import cards, option_texts
 
+from helpers import cards, option_texts
 from pasur import Card, Move, MoveNotationError, Rules, capture_options
 from pasur.moves import legal_moves_for
 

@@ -1,8 +1,8 @@
 """RULES.md "Deal": order of dealing, the misdeal check, rounds, and the lead passing on."""
 
 import pytest
-from helpers import cards, play_randomly, scenario, stacked_deck, texts
 
+from helpers import cards, play_randomly, scenario, stacked_deck, texts
 from pasur import Card, Rules, new_game
 
 

@@ -1,8 +1,8 @@
 """Bad input gets a clear error naming what was wrong, and the game is unchanged."""
 
 import pytest
-from helpers import play_randomly, scenario
 
+from helpers import play_randomly, scenario
 from pasur import IllegalMoveError, Move, Rules, new_game
 
 

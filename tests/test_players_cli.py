@@ -5,8 +5,8 @@ import subprocess
 import sys
 
 import pytest
-from helpers import scenario
 
+from helpers import scenario
 from pasur import Rules, new_game
 from pasur.cli import main
 from pasur.players import GreedyPlayer, make_player

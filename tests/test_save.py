@@ -5,8 +5,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import play_randomly
 
+from helpers import play_randomly
 from pasur import FORMAT_VERSION, Game, Rules, SaveError, new_game
 
 

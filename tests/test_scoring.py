@@ -1,8 +1,8 @@
 """RULES.md "Scoring" and "End of match", with every sur option."""
 
 import pytest
-from helpers import cards, play_randomly
 
+from helpers import cards, play_randomly
 from pasur import Rules, new_game, score_deal
 from pasur.cards import FULL_DECK
 

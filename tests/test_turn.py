@@ -1,8 +1,8 @@
 """RULES.md "A turn", "Sur" and "End of deal", played from card notation."""
 
 import pytest
-from helpers import play_randomly, scenario, texts
 
+from helpers import play_randomly, scenario, texts
 from pasur import IllegalMoveError, Move, Rules
 
 

@@ -3,7 +3,6 @@
 import dataclasses
 
 from helpers import play_randomly, scenario
-
 from pasur import new_game
 
 

@@ -105,7 +105,6 @@ def test_options_are_offered_most_valuable_first() -> None:
 
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from helpers import stacked_deck
-
     from pasur import new_game
 
     game = new_game(2, seed=1, deck=stacked_deck(["AH KC 8H 2D", "3D 5D 6D 9D"], "10C 10D 4S 7S"))
