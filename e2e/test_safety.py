@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+from conftest import Guard
 from playwright.sync_api import Page
 
 from driver import open_page
@@ -36,3 +37,14 @@ def test_html_in_a_player_name_is_text(page: Page, guard: object, site_url: str)
     assert "<b>Bold</b>" in page.inner_text("#opponents")
     assert page.locator("#me-info img, #opponents b, #scoreboard img").count() == 0
     assert page.evaluate("window.__pwned") is None
+
+
+def test_a_start_up_failure_shows_a_readable_message(page: Page, guard: Guard, site_url: str) -> None:
+    guard.expect_errors = True
+    page.route("**/app.zip", lambda route: route.fulfill(status=200, body=b"not a zip"))
+    page.goto(site_url + "?seed=1&players=2")
+    page.wait_for_selector("html[data-error]", timeout=90_000)
+    assert page.is_visible("#startup-error")
+    assert page.is_visible("#startup-error button")
+    assert not page.is_visible("#loading")
+    assert page.locator(".py-error:visible").count() == 0  # no raw traceback on screen
