@@ -14,6 +14,7 @@ from .game import Game, new_game
 from .players import PLAYER_NAMES
 from .rules import OPTION_NAMES, PRESETS, Rules
 from .simulate import simulate
+from .tournament import tournament
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
@@ -100,6 +101,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--seats", default="greedy,random",
                      help=f"players by seat, comma-separated, repeated around the table ({', '.join(PLAYER_NAMES)})")
 
+    tour = commands.add_parser("tournament", help="duplicate deals between two players")
+    _add_rule_args(tour)
+    tour.add_argument("--a", required=True)
+    tour.add_argument("--b", required=True)
+    tour.add_argument("--deals", type=int, default=200)
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--jobs", type=int, default=1, help="worker processes")
+
     ben = commands.add_parser("bench", help="measure engine throughput on one core")
     ben.add_argument("--seconds", type=float, default=3.0)
 
@@ -111,6 +120,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if name not in PLAYER_NAMES:
                     raise ValueError(f"unknown player {name!r}: choose among {', '.join(PLAYER_NAMES)}")
             result: dict[str, Any] = simulate(names, args.games, args.players, rules_from_args(args), args.seed)
+        elif args.command == "tournament":
+            result = tournament(args.a, args.b, args.deals, args.players, rules_from_args(args), args.seed,
+                                max(1, args.jobs))
         else:
             if args.seconds <= 0:
                 raise ValueError("--seconds must be positive")

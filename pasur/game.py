@@ -365,6 +365,55 @@ class Game:
             return True
         return False
 
+    @classmethod
+    def from_position(
+        cls,
+        players: int,
+        rules: Rules,
+        hands: list[list[Card]],
+        table: list[Card],
+        stock: list[Card],
+        piles: list[list[Card]],
+        surs: list[int],
+        scores: list[int],
+        turn: int,
+        leader: int,
+        round_number: int,
+        last_capturer: int | None,
+        seed: int = 0,
+    ) -> Game:
+        """A game in the middle of a deal, for search: it has no history and is not for saving."""
+        game = object.__new__(cls)
+        game.players = players
+        game.rules = rules
+        game.sides = 2 if players == 4 and not rules.solo4 else players
+        game._seat_sides = [seat % game.sides for seat in range(players)]
+        game.seed = seed
+        game.first_leader = leader
+        game.stacked_deck = None
+        game.rounds_per_deal = rounds_per_deal(players)
+        game._rng = random.Random(seed)
+        game.scores = list(scores)
+        game.deal_results = []
+        game.deal_surs = []
+        game.history = []
+        game.leftovers = []
+        game.over = False
+        game.winner = None
+        game.deal_number = 0
+        game.leader = leader
+        game.hands = hands
+        game.table = sorted(table, key=_card_index)
+        game._stock = stock
+        game.piles = piles
+        game.surs = surs
+        game.round_number = round_number
+        game.last_capturer = last_capturer
+        game.turn = turn
+        game._legal = None
+        game._opts = None
+        return game
+
     # ----------------------------------------------------------------- views
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know: see :class:`pasur.view.PlayerView`."""

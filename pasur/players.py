@@ -77,11 +77,23 @@ _FACTORIES: dict[str, Callable[[int | None], Player]] = {
 }
 
 
-PLAYER_NAMES = tuple(_FACTORIES)
+#: Every player by name, weakest first (the levels beyond greedy live in :mod:`pasur.ai`).
+PLAYER_NAMES = ("random", "easy", "greedy", "medium", "hard")
 
 
 def make_player(name: str, seed: int | None = None) -> Player:
     """A player by name (``random``, ``greedy``, and the AI levels); unknown name: ValueError."""
+    if len(_FACTORIES) < len(PLAYER_NAMES):
+        from .ai import FACTORIES
+
+        _FACTORIES.update(FACTORIES)
+    base, _, budget = name.partition(":") if isinstance(name, str) else (name, "", "")
+    if base == "hard" and budget:
+        from .ai import HardPlayer
+
+        if not budget.isdigit() or not 0 < int(budget) <= 100_000:
+            raise ValueError(f"bad player {name!r}: write hard:N with N playouts a move, e.g. hard:60")
+        return HardPlayer(seed, iterations=int(budget), seconds=3600.0)
     factory = _FACTORIES.get(name)
     if factory is None:
         raise ValueError(f"unknown player {name!r}: choose one of {', '.join(_FACTORIES)}")

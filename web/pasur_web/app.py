@@ -9,12 +9,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from typing import Any
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasur import Card, IllegalMoveError, Move, Rules
+from pasur.ai import HardPlayer
 from pasur.cards import SUIT_SYMBOLS
 from pasur.rules import OPTION_NAMES, PRESETS
 from pasur.scoring import BREAKDOWN_KEYS
@@ -28,6 +30,22 @@ SETTINGS_KEY = "pasur.settings"
 DELAYS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SETUP_OPTIONS = [name for name in OPTION_NAMES if name != "solo4"]
+
+
+STEP_SECONDS = 0.025  # the longest the search runs before letting the browser paint and react
+
+
+async def think(player: Any, view: Any) -> Move:
+    """The player's move; a searching player works in small steps so the page stays responsive."""
+    if not hasattr(player, "search"):
+        return player.choose(view)  # type: ignore[no-any-return]
+    search = player.search(view)
+    last = time.perf_counter()
+    for _ in search:
+        if time.perf_counter() - last > STEP_SECONDS:
+            await asyncio.sleep(0)
+            last = time.perf_counter()
+    return search.best()  # type: ignore[no-any-return]
 
 
 def _storage_get(key: str) -> str | None:
@@ -58,6 +76,9 @@ class App:
         self.preview: Move | None = None
         self.ai_task: Any = None
         self.thinking = False
+        self.hint: str | None = None
+        self.hinting = False
+        self.hint_task: Any = None
         self.last_table: set[str] = set()
         self.setup_players = self.params.players
         self._proxies: list[Any] = []
@@ -152,6 +173,8 @@ class App:
             self.choosing = None
             self.render()
             self._focus_hand()
+        elif ident == "hint":
+            self.hint_task = asyncio.ensure_future(self.show_hint())
         elif ident == "settings-button":
             self.open_settings()
         elif ident == "settings-close":
@@ -202,6 +225,7 @@ class App:
         self.after_change()
 
     def after_change(self) -> None:
+        self.hint = None
         if self.match is not None:
             _storage_set("pasur.match", self.match.to_json())
         self.render()
@@ -230,7 +254,9 @@ class App:
                 await asyncio.sleep(delay * 0.5)
                 if self.match is not match:
                     return
-                move = match.ai_move()
+                move = await think(match.ai_player(), match.game.view(match.game.turn or 0))
+                if self.match is not match:
+                    return
                 self.thinking = False
                 if delay:
                     self.preview = move
@@ -251,6 +277,21 @@ class App:
                 self.render()
                 if match.is_viewer_turn():
                     self._focus_hand()
+
+    async def show_hint(self) -> None:
+        match = self.match
+        if match is None or not match.is_viewer_turn() or self.hinting:
+            return
+        self.hinting = True
+        moves_before = len(match.game.history)
+        self.render_hint_button()
+        try:
+            move = await think(HardPlayer(match.game.seed), match.game.view(match.viewer))
+        finally:
+            self.hinting = False
+        if self.match is match and match.is_viewer_turn() and len(match.game.history) == moves_before:
+            self.hint = str(move)
+            self.render()
 
     # ------------------------------------------------------------------ new games
     def _seat_defaults(self, players: int) -> list[Seat]:
@@ -322,11 +363,13 @@ class App:
             for code in LANGUAGES
         ])
         four = el("input", id="settings-four", type="checkbox", checked=bool(self.settings.get("four_colour")))
+        hints = el("input", id="settings-hints", type="checkbox", checked=bool(self.settings.get("hints", True)))
         body = byid("settings-body")
         clear(body,
               el("label", "field", children=[el("span", text=t("speed")), speed]),
               el("label", "field", children=[el("span", text=t("language")), lang]),
-              el("label", "check", children=[four, el("span", text=t("four_colour"))]))
+              el("label", "check", children=[four, el("span", text=t("four_colour"))]),
+              el("label", "check", children=[hints, el("span", text=t("hints_setting"))]))
         byid("settings").hidden = False
         speed.focus()
 
@@ -335,6 +378,10 @@ class App:
         if ident == "settings-speed":
             self.speed = str(event.target.value)
             self.settings["speed"] = self.speed
+        elif ident == "settings-hints":
+            self.settings["hints"] = bool(event.target.checked)
+            if self.match is not None:
+                self.render_hand()
         elif ident == "settings-four":
             self.settings["four_colour"] = bool(event.target.checked)
             self._apply_four_colour()
@@ -559,13 +606,24 @@ class App:
             clear(hand_box, *[self.back_node() for _ in game.hands[match.viewer]])
             return
         playable = match.is_viewer_turn() and self.preview is None
+        hinted = self.hint.partition(":")[0] if self.hint else None
         nodes = []
         for card in sorted(game.hands[match.viewer]):
-            node = self.card_node(card, button=True, disabled=not playable)
+            node = self.card_node(card, button=True, disabled=not playable,
+                                  data_hint="1" if hinted == str(card) else None)
             if self.choosing == str(card):
                 node.classList.add("chosen")
             nodes.append(node)
         clear(hand_box, *nodes)
+        self.render_hint_button()
+
+    def render_hint_button(self) -> None:
+        match = self.match
+        button = byid("hint")
+        show = match is not None and self.settings.get("hints", True) and match.is_viewer_turn()
+        button.hidden = not show
+        button.disabled = self.hinting
+        button.textContent = self.cat.t("hint_thinking" if self.hinting else "hint")
 
     def render_choice(self) -> None:
         match = self.match

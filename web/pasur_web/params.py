@@ -16,7 +16,7 @@ from .i18n import LANGUAGES
 __all__ = ["AI_LEVELS", "GAME_KEYS", "SPEEDS", "Notice", "Params", "parse_params"]
 
 SPEEDS = ("slow", "normal", "fast", "instant")
-AI_LEVELS = ("greedy", "random")
+AI_LEVELS = ("easy", "medium", "hard", "greedy", "random")
 GAME_KEYS = ("players", "preset", "target", "seed", "ai")
 MAX_TARGET = 1000
 MAX_SEED = 2**53 - 1
@@ -41,7 +41,7 @@ class Params:
     seed: int | None = None
     lang: str | None = None
     speed: str | None = None
-    ai: str = "greedy"
+    ai: str = "medium"
     embed: bool = False
     start_now: bool = False
     notices: list[Notice] = field(default_factory=list)

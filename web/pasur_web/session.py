@@ -99,6 +99,11 @@ class Match:
         assert turn is not None and turn in self.ai
         return self.ai[turn].choose(self.game.view(turn))
 
+    def ai_player(self) -> Player:
+        turn = self.game.turn
+        assert turn is not None and turn in self.ai
+        return self.ai[turn]
+
     # ------------------------------------------------------------------ actions
     def play(self, move: Move | str) -> dict[str, Any]:
         """Play for the seat to move; returns the log entry. Illegal: IllegalMoveError, no change."""

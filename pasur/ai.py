@@ -1,0 +1,385 @@
+"""The computer players worth playing: ``easy``, ``medium`` and ``hard``.
+
+All of them decide from a :class:`~pasur.view.PlayerView`, so none can read a hidden card.
+
+- ``medium`` scores each legal move once: the points it takes now, the race for the clubs, and
+  the expected points the next player can take from the table it leaves (counted from the
+  cards this seat has not seen), plus what a Jack in hand promises.
+- ``hard`` samples the hidden cards consistently with everything seen (determinization), plays
+  each candidate move out to the end of the deal with the ``medium`` policy for every seat in
+  each sample, and keeps the move with the best mean result. With two players, once the stock
+  is empty nothing is hidden and it solves the rest of the deal exactly.
+- ``easy`` is greedy, but now and then plays some other move that gives nothing away.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .cards import FULL_DECK, Card
+from .game import Game
+from .moves import Move, bits, is_sur, masks_for, table_entry
+from .players import GreedyPlayer, Player, immediate_points
+from .rules import Rules
+from .scoring import card_points
+from .view import PlayerView
+
+__all__ = ["FACTORIES", "EasyPlayer", "HardPlayer", "MediumPlayer", "determinize", "evaluate_move"]
+
+CLUB_RACE = 0.7  # value of one club while the majority is open
+CARD_VALUE = 0.03  # a captured card's small worth (ties, and the clubs that may follow)
+JACK_PROMISE = 0.25  # share of the table's points a Jack in hand is expected to bring
+JACK_SPEND = 0.8  # the cost of using a wild Jack before the last round
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the evaluation needs about the position, from the mover's point of view."""
+
+    rules: Rules
+    table: Sequence[Card]
+    hand: Sequence[Card]
+    unseen_by_rank: Sequence[int]  # index 1..13
+    unseen_total: int
+    next_hand_size: int
+    my_clubs: int
+    their_clubs: int
+    last_round: bool
+
+
+def situation_of(view: PlayerView) -> Situation:
+    unseen = view.unseen()
+    by_rank = [0] * 14
+    for card in unseen:
+        by_rank[card.rank] += 1
+    my_clubs = sum(1 for card in view.piles[view.side] if card.suit == 0)
+    their = [sum(1 for c in pile if c.suit == 0) for side, pile in enumerate(view.piles) if side != view.side]
+    next_seat = (view.seat + 1) % view.players
+    return Situation(view.rules, view.table, view.hand, by_rank, len(unseen), view.hand_sizes[next_seat],
+                     my_clubs, max(their, default=0), view.last_round)
+
+
+def _clubs_value(count: int, mine: int, theirs: int) -> float:
+    if count == 0 or theirs >= 7 or mine >= 7:
+        return 0.0
+    if mine + count >= 7:
+        return 7.0
+    return CLUB_RACE * count * (1.0 + 0.15 * mine)
+
+
+def _chance_of_holding(count: int, unseen: int, hand_size: int) -> float:
+    """The chance that a hand of ``hand_size`` drawn from ``unseen`` cards holds one of ``count``."""
+    if count <= 0 or hand_size <= 0 or unseen <= 0:
+        return 0.0
+    if count + hand_size > unseen:
+        return 1.0
+    miss = 1.0
+    for i in range(hand_size):
+        miss *= (unseen - count - i) / (unseen - i)
+    return 1.0 - miss
+
+
+_THREATS: dict[tuple[object, ...], float] = {}
+
+
+def table_threat(s: Situation, table: Sequence[Card]) -> float:
+    """Expected best points the next player takes from ``table`` with one unseen card."""
+    if not table or s.next_hand_size == 0:
+        return 0.0
+    key = (s.rules, tuple([c.index for c in table]), tuple(s.unseen_by_rank), s.unseen_total, s.next_hand_size,
+           s.my_clubs, s.their_clubs, s.last_round)
+    known = _THREATS.get(key)
+    if known is None:
+        if len(_THREATS) > 200_000:
+            _THREATS.clear()
+        known = _THREATS[key] = _threat(s, table)
+    return known
+
+
+def _threat(s: Situation, table: Sequence[Card]) -> float:
+    rules = s.rules
+    entry = table_entry(rules, tuple([card.rank for card in table]))
+    points = [card_points(card, rules) for card in table]
+    clubs = [card.suit == 0 for card in table]
+    size = len(table)
+    full = (1 << size) - 1
+    gains: list[tuple[float, float]] = []
+    for rank in range(1, 14):
+        count = s.unseen_by_rank[rank]
+        if not count:
+            continue
+        best = 0.0
+        for mask in masks_for(entry, rank):
+            taken = bits(mask)
+            gain = sum(points[pos] for pos in taken) + 0.4  # their own card's points, on average
+            gain += _clubs_value(sum(1 for pos in taken if clubs[pos]), s.their_clubs, s.my_clubs)
+            if mask == full and is_sur(rules, FULL_DECK[(rank - 1) * 4], True, s.last_round):
+                gain += 5.0
+            best = max(best, gain)
+        if best > 0:
+            gains.append((best, _chance_of_holding(count, s.unseen_total, s.next_hand_size)))
+    gains.sort(reverse=True)
+    expected = 0.0
+    none_yet = 1.0
+    for gain, chance in gains:
+        expected += gain * chance * none_yet
+        none_yet *= 1.0 - chance
+    return expected
+
+
+def evaluate_move(s: Situation, move: Move) -> float:
+    """The medium player's score of one move: higher is better."""
+    rules = s.rules
+    card = move.card
+    captured = move.captured
+    if captured:
+        value = float(card_points(card, rules) + sum(card_points(c, rules) for c in captured))
+        if is_sur(rules, card, len(captured) == len(s.table), s.last_round):
+            value += 5.0
+        clubs = sum(1 for c in captured if c.suit == 0) + (card.suit == 0)
+        value += _clubs_value(clubs, s.my_clubs, s.their_clubs)
+        value += CARD_VALUE * (len(captured) + 1)
+        after = [c for c in s.table if c not in captured]
+    else:
+        value = -0.05 * card_points(card, rules) - 0.01 * card.value
+        after = [*s.table, card]
+    value -= table_threat(s, after)
+    jack_wild = rules.jack_wild and not rules.kids
+    if jack_wild and card.rank == 11 and captured and not s.last_round:
+        value -= JACK_SPEND
+    if jack_wild and any(c.rank == 11 and c is not card for c in s.hand):
+        value += JACK_PROMISE * sum(card_points(c, rules) for c in after if c.rank <= 11)
+    return value
+
+
+class MediumPlayer:
+    """One-move evaluation with card counting (see :func:`evaluate_move`)."""
+
+    name = "medium"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        s = situation_of(view)
+        return max(moves, key=lambda move: evaluate_move(s, move))
+
+
+class EasyPlayer:
+    """Greedy most of the time; sometimes another move that loses nothing at once."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = None, careless: float = 0.35) -> None:
+        self.rng = random.Random(seed)
+        self.careless = careless
+        self.greedy = GreedyPlayer(seed)
+
+    def choose(self, view: PlayerView) -> Move:
+        best = self.greedy.choose(view)
+        if self.rng.random() >= self.careless:
+            return best
+        s = situation_of(view)
+        floor = immediate_points(view, best) - 1
+        safe = [m for m in view.legal_moves()
+                if immediate_points(view, m) >= floor and table_threat(s, _after(s.table, m)) < 5]
+        return self.rng.choice(safe) if safe else best
+
+
+def _after(table: Sequence[Card], move: Move) -> list[Card]:
+    if move.captured:
+        return [c for c in table if c not in move.captured]
+    return [*table, move.card]
+
+
+# ---------------------------------------------------------------------------------------------
+# Hard: determinized search.
+
+
+def determinize(view: PlayerView, rng: random.Random) -> Game:
+    """A full game consistent with everything ``view`` shows, hidden cards dealt at random."""
+    hidden = view.unseen()
+    rng.shuffle(hidden)
+    hands: list[list[Card]] = []
+    pos = 0
+    for seat in range(view.players):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+        else:
+            size = view.hand_sizes[seat]
+            hands.append(hidden[pos : pos + size])
+            pos += size
+    return Game.from_position(
+        players=view.players, rules=view.rules, hands=hands, table=list(view.table), stock=hidden[pos:],
+        piles=[list(p) for p in view.piles], surs=list(view.surs), scores=list(view.scores),
+        turn=view.seat, leader=view.leader, round_number=view.round_number, last_capturer=view.last_capturer,
+    )
+
+
+def _situation_in(game: Game, seat: int) -> Situation:
+    """:func:`situation_of` for the mover of a sampled game, without building a view."""
+    by_rank = [0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
+    seen = 0
+    for group in (game.hands[seat], game.table, *game.piles):
+        for card in group:
+            by_rank[card.rank] -= 1
+        seen += len(group)
+    side = game.side_of(seat)
+    clubs = [sum(1 for c in pile if c.suit == 0) for pile in game.piles]
+    their = max((count for index, count in enumerate(clubs) if index != side), default=0)
+    next_size = len(game.hands[(seat + 1) % game.players])
+    return Situation(game.rules, game.table, game.hands[seat], by_rank, 52 - seen, next_size, clubs[side], their,
+                     game.last_round)
+
+
+def _policy_move(game: Game) -> tuple[Card, int]:
+    """The medium policy inside a sampled game (the mover's own view of it)."""
+    options = game._options()
+    if len(options) == 1:
+        return options[0]
+    s = _situation_in(game, game.turn or 0)
+    table = game.table
+    best = options[0]
+    best_value = -math.inf
+    for card, mask in options:
+        move = Move(card, frozenset([table[p] for p in bits(mask)])) if mask else Move(card)
+        value = evaluate_move(s, move)
+        if value > best_value:
+            best, best_value = (card, mask), value
+    return best
+
+
+def _outcome(game: Game, side: int) -> float:
+    """Points of ``side`` minus the best other side's, for the deal just scored."""
+    result = game.deal_results[-1]
+    mine = result[side]["total"]
+    others = [entry["total"] for index, entry in enumerate(result) if index != side]
+    value = float(mine - max(others))
+    target = game.rules.target
+    if game.rules.fixed_deals is None:
+        scores = game.scores
+        top = max(scores)
+        if top >= target and scores.count(top) == 1:
+            value += 25.0 if scores[side] == top else -25.0
+    return value
+
+
+def _playout(game: Game, side: int) -> float:
+    deals = len(game.deal_results)
+    while len(game.deal_results) == deals:
+        card, mask = _policy_move(game)
+        game._apply(card, mask)
+    return _outcome(game, side)
+
+
+def _solve(game: Game, side: int, alpha: float, beta: float) -> float:
+    """Exact minimax over the rest of the deal when every card is known (2 players)."""
+    deals = len(game.deal_results)
+    maximizing = game.side_of(game.turn or 0) == side
+    best = -math.inf if maximizing else math.inf
+    for card, mask in list(game._options()):
+        child = game.copy()
+        child._apply(card, mask)
+        if len(child.deal_results) > deals:
+            value = _outcome(child, side)
+        else:
+            value = _solve(child, side, alpha, beta)
+        if maximizing:
+            best = max(best, value)
+            alpha = max(alpha, value)
+        else:
+            best = min(best, value)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+class HardPlayer:
+    """Determinized search with medium playouts; anytime, within an iteration or time budget."""
+
+    name = "hard"
+
+    def __init__(self, seed: int | None = None, iterations: int = 240, seconds: float = 0.8) -> None:
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+
+    def choose(self, view: PlayerView) -> Move:
+        search = self.search(view)
+        for _ in search:
+            pass
+        return search.best()
+
+    def search(self, view: PlayerView) -> Search:
+        return Search(view, self.rng, self.iterations, self.seconds)
+
+
+class Search:
+    """One decision, done in small steps: iterate it (each step is one playout) or call ``run``."""
+
+    def __init__(self, view: PlayerView, rng: random.Random, iterations: int, seconds: float) -> None:
+        self.view = view
+        self.moves = view.legal_moves()
+        self.rng = rng
+        self.iterations = iterations
+        self.deadline = time.perf_counter() + seconds
+        self.totals = [0.0] * len(self.moves)
+        self.counts = [0] * len(self.moves)
+        self.exact: int | None = None
+
+    def __iter__(self) -> Iterator[None]:
+        if len(self.moves) <= 1:
+            return
+        view = self.view
+        if view.players == 2 and view.stock_size == 0:
+            yield from self._solve_exactly()
+            return
+        done = 0
+        while done < self.iterations and time.perf_counter() < self.deadline:
+            world = determinize(view, self.rng)
+            deals = len(world.deal_results)
+            for index, move in enumerate(self.moves):
+                game = world.copy()
+                game.play(move)
+                ended = len(game.deal_results) > deals
+                value = _outcome(game, view.side) if ended else _playout(game, view.side)
+                self.totals[index] += value
+                self.counts[index] += 1
+                done += 1
+                yield
+
+    def _solve_exactly(self) -> Iterator[None]:
+        world = determinize(self.view, self.rng)  # nothing is hidden: this is the real position
+        best_value = -math.inf
+        for index, move in enumerate(self.moves):
+            game = world.copy()
+            deals = len(game.deal_results)
+            game.play(move)
+            value = _outcome(game, self.view.side) if len(game.deal_results) > deals else _solve(
+                game, self.view.side, -math.inf, math.inf)
+            if value > best_value:
+                best_value, self.exact = value, index
+            yield
+
+    def best(self) -> Move:
+        if self.exact is not None:
+            return self.moves[self.exact]
+        if not any(self.counts):
+            return MediumPlayer().choose(self.view) if self.moves else self.moves[0]
+        means = [total / count if count else -math.inf for total, count in zip(self.totals, self.counts, strict=True)]
+        return self.moves[max(range(len(self.moves)), key=means.__getitem__)]
+
+
+FACTORIES: dict[str, type[Player]] = {
+    "easy": EasyPlayer,
+    "medium": MediumPlayer,
+    "hard": HardPlayer,
+}

@@ -1,0 +1,103 @@
+"""The computer levels: the evaluation's parts, legality everywhere, and fairness."""
+
+import pytest
+
+from helpers import cards, scenario
+from pasur import Move, Rules, new_game
+from pasur.ai import JACK_SPEND, HardPlayer, MediumPlayer, Situation, evaluate_move, situation_of, table_threat
+from pasur.players import make_player
+from pasur.simulate import play_match
+from pasur.tournament import tournament, wilson
+
+
+def situation(table: str, hand: str = "", unseen: dict[int, int] | None = None, next_hand: int = 4,
+              my_clubs: int = 0, their_clubs: int = 0, last_round: bool = False) -> Situation:
+    by_rank = [0] * 14
+    for rank, count in (unseen or {rank: 2 for rank in range(1, 14)}).items():
+        by_rank[rank] = count
+    return Situation(Rules(), cards(table), cards(hand), by_rank, sum(by_rank), next_hand, my_clubs, their_clubs,
+                     last_round)
+
+
+def test_leaving_an_easy_sur_scores_worse() -> None:
+    # Table 5H 3S. Laying 9D leaves 3S 5H 9D: nothing makes a sum that takes all three...
+    s = situation("5H 3S", hand="9D 2C")
+    lay_nine = evaluate_move(s, Move.parse("9D"))
+    # ...while laying 2C leaves 2C 3S 5H, which a single unseen A (1+2+3+5 = 11) sweeps for a sur.
+    lay_two = evaluate_move(s, Move.parse("2C"))
+    assert table_threat(s, cards("2C 3S 5H")) > table_threat(s, cards("3S 5H 9D"))
+    assert lay_nine > lay_two
+
+
+def test_threat_needs_the_card_to_be_unseen() -> None:
+    # Only an Ace sweeps 10D; if every Ace is already seen the table is safe.
+    with_aces = situation("10D", unseen={1: 3, 5: 2})
+    without = situation("10D", unseen={5: 2})
+    assert table_threat(with_aces, cards("10D")) > 5
+    assert table_threat(without, cards("10D")) == 0
+
+
+def test_the_seventh_club_is_worth_the_majority() -> None:
+    s = situation("4C 9H", my_clubs=6)
+    clinch = evaluate_move(s, Move.parse("7D:4C"))
+    plain = evaluate_move(situation("4C 9H", my_clubs=2), Move.parse("7D:4C"))
+    assert clinch - plain > 5
+
+
+def test_spending_a_wild_jack_early_costs_something() -> None:
+    # The same sweep with a Jack: before the last round it costs JACK_SPEND, in the last round nothing.
+    early = evaluate_move(situation("3H 4S", hand="JD 8C"), Move.parse("JD:3H,4S"))
+    late = evaluate_move(situation("3H 4S", hand="JD 8C", last_round=True), Move.parse("JD:3H,4S"))
+    assert late - early == pytest.approx(JACK_SPEND)
+
+
+@pytest.mark.parametrize("preset", ["seeds", "classic", "kids"])
+@pytest.mark.parametrize("name", ["easy", "medium", "hard:6"])
+def test_levels_always_play_legal_moves(preset: str, name: str) -> None:
+    for players in (2, 3, 4):
+        game = new_game(players, Rules.preset(preset, fixed_deals=1), seed=players)
+        play_match(game, [make_player(name, seat) for seat in range(players)])
+        assert game.over
+
+
+def test_same_view_same_decision() -> None:
+    # Seat 0 sees the same hand and table; the opponent's hand and the stock differ.
+    a = scenario(["7C KC 8H 2D", "3D 5D 6D 9D"], "4S 4H 2H 2S", stock="AS 2C 3C")
+    b = scenario(["7C KC 8H 2D", "AS 2C 3C 9D"], "4S 4H 2H 2S", stock="3D 5D 6D")
+    assert a.view(0) == b.view(0) and a.hands[1] != b.hands[1]
+    for name in ("easy", "medium", "hard:30"):
+        assert make_player(name, 3).choose(a.view(0)) == make_player(name, 3).choose(b.view(0))
+
+
+def test_hard_solves_the_last_round_exactly() -> None:
+    game = new_game(2, Rules(fixed_deals=1), seed=8)
+    while game.stock_size:
+        game.play(MediumPlayer(1).choose(game.view(game.turn or 0)))
+    search = HardPlayer(1).search(game.view(game.turn or 0))
+    for _ in search:
+        pass
+    assert len(search.moves) == 1 or search.exact is not None
+    assert search.best() in game.legal_moves()
+
+
+def test_wilson_interval_by_hand() -> None:
+    # p = 0.5, n = 100: centre 0.5, half-width 1.96 * sqrt(0.0025 + 0.000096) / 1.0384 = 0.0962.
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+
+
+def test_tournament_summary() -> None:
+    result = tournament("medium", "random", 12, players=2, seed=3)
+    assert result["games"] == 24 and result["a_wins"] + result["a_losses"] + result["ties"] == 24
+    assert result["a_win_rate"] > 0.5
+    low, high = result["a_win_rate_95"]
+    assert low <= result["a_win_rate"] <= high
+    teams = tournament("greedy", "random", 3, players=4, seed=1)
+    assert teams["games"] == 6
+
+
+def test_situation_counts_only_unseen_cards() -> None:
+    game = new_game(2, seed=4)
+    s = situation_of(game.view(0))
+    assert s.unseen_total == 52 - 4 - 4
+    assert sum(s.unseen_by_rank) == s.unseen_total
