@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .cards import FULL_DECK, Card
 from .game import Game
 from .moves import Move, bits, is_sur, masks_for, table_entry
-from .players import GreedyPlayer, Player, immediate_points
+from .players import GreedyPlayer, Player
 from .rules import Rules
 from .scoring import card_points
 from .view import PlayerView
