@@ -80,6 +80,7 @@ class Game:
     round_number: int
     last_capturer: int | None
     leftovers: list[tuple[int | None, list[Card]]]
+    stacked_deck: tuple[Card, ...] | None
 
     def __init__(
         self,
@@ -89,13 +90,19 @@ class Game:
         deck: Sequence[Card] | None,
         leader: int,
     ) -> None:
+        self._set_up(players, rules, seed, leader)
+        self.stacked_deck = tuple(deck) if deck is not None else None
+        self._start_deal(self.stacked_deck)
+
+    def _set_up(self, players: int, rules: Rules, seed: int, leader: int) -> None:
+        """The state every game starts with, before any card is dealt."""
         self.players = players
         self.rules = rules
         self.sides = 2 if players == 4 and not rules.solo4 else players
         self._seat_sides = [seat % self.sides for seat in range(players)]
         self.seed = seed
         self.first_leader = leader
-        self.stacked_deck: tuple[Card, ...] | None = tuple(deck) if deck is not None else None
+        self.stacked_deck = None
         self.rounds_per_deal = rounds_per_deal(players)
         self._rng = random.Random(seed)
         self.scores = [0] * self.sides
@@ -109,7 +116,6 @@ class Game:
         self.leader = leader
         self._legal: list[Move] | None = None
         self._opts: list[tuple[Card, int]] | None = None
-        self._start_deal(self.stacked_deck)
 
     # ----------------------------------------------------------------- seats and sides
     def side_of(self, seat: int) -> int:
@@ -384,24 +390,8 @@ class Game:
     ) -> Game:
         """A game in the middle of a deal, for search: it has no history and is not for saving."""
         game = object.__new__(cls)
-        game.players = players
-        game.rules = rules
-        game.sides = 2 if players == 4 and not rules.solo4 else players
-        game._seat_sides = [seat % game.sides for seat in range(players)]
-        game.seed = seed
-        game.first_leader = leader
-        game.stacked_deck = None
-        game.rounds_per_deal = rounds_per_deal(players)
-        game._rng = random.Random(seed)
+        game._set_up(players, rules, seed, leader)
         game.scores = list(scores)
-        game.deal_results = []
-        game.deal_surs = []
-        game.history = []
-        game.leftovers = []
-        game.over = False
-        game.winner = None
-        game.deal_number = 0
-        game.leader = leader
         game.hands = hands
         game.table = sorted(table, key=_card_index)
         game._stock = stock
@@ -410,8 +400,6 @@ class Game:
         game.round_number = round_number
         game.last_capturer = last_capturer
         game.turn = turn
-        game._legal = None
-        game._opts = None
         return game
 
     # ----------------------------------------------------------------- views
