@@ -111,3 +111,41 @@ def test_options_are_offered_most_valuable_first() -> None:
     match = Match(game, [Seat("Ana", "human"), Seat("Bo", "greedy")])
     # AH takes 10C (0 points + 1 for the ace) or 10D (3 + 1) or both (4): 10C,10D first, then 10D, then 10C.
     assert [str(m) for m in match.ordered_options("AH")] == ["AH:10C,10D", "AH:10D", "AH:10C"]
+
+
+def test_saved_match_round_trips_and_rebuilds_its_log() -> None:
+    seats = [Seat("Ana", "human"), Seat("Bo", "human"), Seat("Cy", "medium")]
+    match = Match.start(3, Rules(target=11), seats, seed=2)
+    for _ in range(60):
+        if match.phase != "play":
+            match.next_deal()
+        elif match.handoff is not None:
+            match.reveal()
+        else:
+            match.play(match.game.legal_moves()[0])
+        restored = Match.from_json(match.to_json())
+        assert restored.to_json() == match.to_json()
+        assert restored.log == match.log
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(viewer=2), "not a player's"),
+        (lambda d: d.update(viewer="0"), "not a player's"),
+        (lambda d: d.update(seats=[["A", "human"]]), "number of seats"),
+        (lambda d: d["seats"].__setitem__(1, ["B", "godlike"]), "seat 1"),
+        (lambda d: d.update(pending_sheet=5), "score sheet"),
+        (lambda d: d.update(handoff=2), "wrong seat"),
+        (lambda d: d.update(extra=1), "expected fields"),
+        (lambda d: d.update(game="{}"), "saved game"),
+    ],
+)
+def test_bad_saved_match_is_refused(change, message) -> None:  # type: ignore[no-untyped-def]
+    match = Match.start(3, Rules(), [Seat("Ana", "human"), Seat("Bo", "greedy"), Seat("Cy", "greedy")], seed=2)
+    data = json.loads(match.to_json())
+    change(data)
+    with pytest.raises(ValueError, match=message):
+        Match.from_json(json.dumps(data))
+    with pytest.raises(ValueError, match="not JSON"):
+        Match.from_json("{")

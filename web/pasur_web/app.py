@@ -27,6 +27,7 @@ from .params import AI_LEVELS, SPEEDS, Params, parse_params
 from .session import Match, Seat, clean_name
 
 SETTINGS_KEY = "pasur.settings"
+MATCH_KEY = "pasur.match"
 DELAYS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SETUP_OPTIONS = [name for name in OPTION_NAMES if name != "solo4"]
@@ -54,6 +55,11 @@ def _storage_get(key: str) -> str | None:
     except Exception:  # storage can be disabled (private modes, sandboxed iframes)
         return None
     return str(value) if found(value) else None
+
+
+def _storage_remove(key: str) -> None:
+    with contextlib.suppress(Exception):
+        window.localStorage.removeItem(key)
 
 
 def _storage_set(key: str, value: str) -> None:
@@ -94,10 +100,44 @@ class App:
         self._show_notices()
         if self.params.start_now:
             self.start_from_params()
-        else:
+            self._forget_game_params()
+        elif not self.resume():
             self.show_setup()
         byid("loading").hidden = True
         root.setAttribute("data-ready", "")
+
+    def resume(self) -> bool:
+        """Bring back the saved match, if any. A save that cannot be read is set aside."""
+        text = _storage_get(MATCH_KEY)
+        if not text:
+            return False
+        try:
+            match = Match.from_json(text)
+        except ValueError as error:
+            _storage_set(MATCH_KEY + ".unreadable", text)
+            _storage_remove(MATCH_KEY)
+            self.add_notice(self.cat.t("notice_unreadable_save", reason=str(error)))
+            return False
+        self.match = match
+        game = match.game
+        self.add_notice(self.cat.t("notice_resumed", deal=game.deal_number + 1, moves=len(game.history)))
+        self.after_change()
+        return True
+
+    def _forget_game_params(self) -> None:
+        """Drop the game parameters from the address, so that a reload resumes this game."""
+        keep = [f"{key}={value}" for key, value in (("lang", self.params.lang), ("speed", self.params.speed),
+                                                     ("embed", "1" if self.params.embed else None)) if value]
+        address = str(window.location.pathname) + ("?" + "&".join(keep) if keep else "")
+        with contextlib.suppress(Exception):
+            window.history.replaceState(None, "", address)
+
+    def add_notice(self, text: str) -> None:
+        byid("notices").appendChild(el("p", "notice", children=[
+            el("span", text=text),
+            el("button", "notice-close", text="×", type="button", data_action="dismiss",
+               aria_label=self.cat.t("dismiss")),
+        ]))
 
     def _load_settings(self) -> dict[str, Any]:
         raw = _storage_get(SETTINGS_KEY)
@@ -130,17 +170,10 @@ class App:
             node.setAttribute("aria-label", t(attr(node, "data-i18n-label")))
 
     def _show_notices(self) -> None:
-        box = byid("notices")
-        items = []
+        clear(byid("notices"))
         for notice in self.params.notices:
-            text = self.cat.t("notice_param", param=notice.param, value=notice.value,
-                              reason=self.cat.t(notice.reason), default=notice.default)
-            items.append(el("p", "notice", children=[
-                el("span", text=text),
-                el("button", "notice-close", text="×", type="button", data_action="dismiss",
-                   aria_label=self.cat.t("dismiss")),
-            ]))
-        clear(box, *items)
+            self.add_notice(self.cat.t("notice_param", param=notice.param, value=notice.value,
+                                       reason=self.cat.t(notice.reason), default=notice.default))
 
     # ------------------------------------------------------------------ events
     def on_click(self, event: Any) -> None:
@@ -227,7 +260,7 @@ class App:
     def after_change(self) -> None:
         self.hint = None
         if self.match is not None:
-            _storage_set("pasur.match", self.match.to_json())
+            _storage_set(MATCH_KEY, self.match.to_json())
         self.render()
         self.kick_ai()
         if self.match is not None and self.match.is_viewer_turn():
@@ -266,7 +299,7 @@ class App:
                     if self.match is not match:
                         return
                 match.play(move)
-                _storage_set("pasur.match", match.to_json())
+                _storage_set(MATCH_KEY, match.to_json())
                 self.render()
                 await asyncio.sleep(0)
         finally:

@@ -7,8 +7,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from pasur import Game, Move, Rules, new_game
-from pasur.players import Player, immediate_points, make_player
+from pasur import Game, Move, MoveRecord, Rules, new_game
+from pasur.players import PLAYER_NAMES, Player, immediate_points, make_player
 
 __all__ = ["MAX_NAME", "Match", "Seat", "clean_name"]
 
@@ -114,14 +114,7 @@ class Match:
         game = self.game
         deals_before = len(game.deal_results)
         record = game.play(move)
-        entry = {
-            "kind": "move",
-            "seat": record.seat,
-            "move": str(record.move),
-            "card": str(record.move.card),
-            "captured": [str(c) for c in record.captured],
-            "sur": record.sur,
-        }
+        entry = self._move_entry(record)
         self.log.append(entry)
         if len(game.deal_results) > deals_before:
             side, leftover = game.leftovers[-1]
@@ -165,7 +158,70 @@ class Match:
                 "viewer": self.viewer,
                 "pending_sheet": self.pending_sheet,
                 "handoff": self.handoff,
-                "log": self.log,
             },
             sort_keys=True,
         )
+
+    @classmethod
+    def from_json(cls, text: str) -> Match:
+        """A match saved by :meth:`to_json`; anything wrong raises ValueError saying what.
+
+        The game is checked and replayed by the engine, and the move log is rebuilt from it.
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError):
+            raise ValueError("the saved match is not JSON") from None
+        if not isinstance(data, dict) or set(data) != {"game", "seats", "viewer", "pending_sheet", "handoff"}:
+            raise ValueError("the saved match does not have the expected fields")
+        game = Game.from_json(data["game"])
+        seats_data = data["seats"]
+        if not isinstance(seats_data, list) or len(seats_data) != game.players:
+            raise ValueError("the saved match has the wrong number of seats")
+        seats = []
+        for number, item in enumerate(seats_data):
+            if not isinstance(item, list) or len(item) != 2 or item[1] not in (HUMAN, *PLAYER_NAMES):
+                raise ValueError(f"seat {number} of the saved match is not valid")
+            seats.append(Seat(clean_name(item[0], f"{number + 1}"), item[1]))
+        match = cls(game, seats)
+        viewer, pending, handoff = data["viewer"], data["pending_sheet"], data["handoff"]
+        if type(viewer) is not int or not 0 <= viewer < game.players or (not seats[viewer].human and any(
+                seat.human for seat in seats)):
+            raise ValueError("the saved match shows a hand that is not a player's")
+        if pending is not None and (type(pending) is not int or pending != len(game.deal_results) - 1
+                                    or game.over):
+            raise ValueError("the saved match's score sheet is not the last deal's")
+        if handoff is not None and (type(handoff) is not int or handoff != game.turn):
+            raise ValueError("the saved match hands the device to the wrong seat")
+        match.viewer, match.pending_sheet, match.handoff = viewer, pending, handoff
+        match.log = match._rebuild_log()
+        return match
+
+    def _rebuild_log(self) -> list[dict[str, Any]]:
+        game = self.game
+        log: list[dict[str, Any]] = []
+        records = iter(game.history)
+        record = next(records, None)
+        for deal in range(game.deal_number + 1):
+            if deal < len(game.deal_results) or not game.over:
+                leader = (game.first_leader + deal) % game.players
+                log.append({"kind": "deal", "deal": deal, "dealer": (leader - 1) % game.players})
+            while record is not None and record.deal == deal:
+                log.append(self._move_entry(record))
+                record = next(records, None)
+            if deal < len(game.leftovers):
+                side, leftover = game.leftovers[deal]
+                if leftover:
+                    log.append({"kind": "leftover", "side": side, "cards": [str(c) for c in leftover]})
+        return log
+
+    @staticmethod
+    def _move_entry(record: MoveRecord) -> dict[str, Any]:
+        return {
+            "kind": "move",
+            "seat": record.seat,
+            "move": str(record.move),
+            "card": str(record.move.card),
+            "captured": [str(c) for c in record.captured],
+            "sur": record.sur,
+        }
