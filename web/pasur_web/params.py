@@ -69,47 +69,30 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
     for key, value in pairs:
         seen.setdefault(key, value)  # the first value of a repeated parameter counts
 
-    def bad(key: str, reason: str, default: object) -> None:
-        params.notices.append(Notice(key, _shown(seen[key]), reason, str(default)))
+    def accept(key: str, value: object, reason: str, default: object) -> None:
+        """Set ``key`` to ``value``, or keep the default and note why when ``value`` is None."""
+        if value is None:
+            params.notices.append(Notice(key, _shown(seen[key]), reason, str(default)))
+        else:
+            setattr(params, key, value)
+
+    def choice(key: str, allowed: tuple[str, ...]) -> str | None:
+        return seen[key] if seen[key] in allowed else None
 
     if "players" in seen:
-        players = _int(seen["players"], 2, 4)
-        if players is None:
-            bad("players", "reason_players", params.players)
-        else:
-            params.players = players
+        accept("players", _int(seen["players"], 2, 4), "reason_players", params.players)
     if "preset" in seen:
-        if seen["preset"] in PRESETS:
-            params.preset = seen["preset"]
-        else:
-            bad("preset", "reason_preset", params.preset)
+        accept("preset", choice("preset", tuple(PRESETS)), "reason_preset", params.preset)
     if "target" in seen:
-        target = _int(seen["target"], 1, MAX_TARGET)
-        if target is None:
-            bad("target", "reason_target", PRESETS[params.preset].target)
-        else:
-            params.target = target
+        accept("target", _int(seen["target"], 1, MAX_TARGET), "reason_target", PRESETS[params.preset].target)
     if "seed" in seen:
-        seed = _int(seen["seed"], 0, MAX_SEED)
-        if seed is None:
-            bad("seed", "reason_seed", "random")
-        else:
-            params.seed = seed
+        accept("seed", _int(seen["seed"], 0, MAX_SEED), "reason_seed", "random")
     if "lang" in seen:
-        if seen["lang"] in LANGUAGES:
-            params.lang = seen["lang"]
-        else:
-            bad("lang", "reason_lang", "browser")
+        accept("lang", choice("lang", LANGUAGES), "reason_lang", "browser")
     if "speed" in seen:
-        if seen["speed"] in SPEEDS:
-            params.speed = seen["speed"]
-        else:
-            bad("speed", "reason_speed", "normal")
+        accept("speed", choice("speed", SPEEDS), "reason_speed", "normal")
     if "ai" in seen:
-        if seen["ai"] in ai_levels:
-            params.ai = seen["ai"]
-        else:
-            bad("ai", "reason_ai", params.ai)
+        accept("ai", choice("ai", ai_levels), "reason_ai", params.ai)
     params.embed = seen.get("embed") == "1"
     params.start_now = any(key in seen for key in GAME_KEYS)
     return params
