@@ -371,7 +371,7 @@ class Search:
         if self.exact is not None:
             return self.moves[self.exact]
         if not any(self.counts):
-            return MediumPlayer().choose(self.view) if self.moves else self.moves[0]
+            return MediumPlayer().choose(self.view)  # no playout ran: fall back on one-move evaluation
         means = [total / count if count else -math.inf for total, count in zip(self.totals, self.counts, strict=True)]
         return self.moves[max(range(len(self.moves)), key=means.__getitem__)]
 
