@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from playwright.sync_api import Page
+from playwright.sync_api import Frame, Page
 
 from pasur import Game
 
@@ -18,19 +18,28 @@ WAIT_HUMAN = """() => {
 }"""
 
 
+MATCH_KEY = "pasur.match"
+EMBED_MATCH_KEY = "pasur.embed.match"
+Where = Page | Frame  # a whole page, or the game inside an iframe
+
+
 def open_page(page: Page, url: str) -> None:
     page.goto(url)
+    wait_ready(page)
+
+
+def wait_ready(page: Where) -> None:
     page.wait_for_selector(READY, timeout=90_000)
     assert page.get_attribute("html", "data-error") is None, page.inner_text("#startup-error")
 
 
-def phase(page: Page) -> str:
+def phase(page: Where) -> str:
     return page.get_attribute("html", "data-phase") or ""
 
 
-def saved_game(page: Page) -> Game:
+def saved_game(page: Where, key: str = MATCH_KEY) -> Game:
     """The page's own save, loaded (and so fully checked and replayed) by the CPython engine."""
-    text = page.evaluate("localStorage.getItem('pasur.match')")
+    text = page.evaluate("key => localStorage.getItem(key)", key)
     return Game.from_json(json.loads(text)["game"])
 
 
@@ -45,22 +54,23 @@ class Played:
     moves: list[str] = field(default_factory=list)
 
 
-def wait_for_moves(page: Page, count: int) -> None:
+def wait_for_moves(page: Where, count: int, key: str = MATCH_KEY) -> None:
     """Wait until the page's saved game holds at least ``count`` moves."""
     page.wait_for_function(
-        "n => { const s = localStorage.getItem('pasur.match');"
+        "([n, key]) => { const s = localStorage.getItem(key);"
         " return s && JSON.parse(JSON.parse(s).game).moves.length >= n; }",
-        arg=count, timeout=15_000,
+        arg=[count, key], timeout=15_000,
     )
 
 
-def play_to_end(page: Page, max_steps: int = 2000, on_choice: object = None) -> Played:
-    """Play every human turn by clicking until the match is over."""
+def play_to_end(page: Where, max_steps: int = 2000, on_choice: object = None, stop_at: str = "match-end",
+                key: str = MATCH_KEY) -> Played:
+    """Play every human turn by clicking until the match is over (or the deal, with ``stop_at``)."""
     played = Played()
     for _ in range(max_steps):
         page.wait_for_function(WAIT_HUMAN, timeout=30_000)
         current = phase(page)
-        if current == "match-end":
+        if current in ("match-end", stop_at):
             return played
         if current == "deal-end":
             played.deals_seen += 1
@@ -69,7 +79,7 @@ def play_to_end(page: Page, max_steps: int = 2000, on_choice: object = None) -> 
         if page.is_visible("#handoff-ready"):
             page.click("#handoff-ready")
             continue
-        game = saved_game(page)
+        game = saved_game(page, key)
         seat = game.turn
         assert seat is not None and page.get_attribute("html", "data-turn") == str(seat)
         moves = game.legal_moves()
@@ -81,7 +91,7 @@ def play_to_end(page: Page, max_steps: int = 2000, on_choice: object = None) -> 
         before = len(game.history)
         page.click(f'#hand [data-card="{card}"]')
         if by_card[card] == 1:
-            wait_for_moves(page, before + 1)
+            wait_for_moves(page, before + 1, key)
         else:
             page.wait_for_selector("#capture-choice [data-capture]")
             options = page.locator("#capture-choice [data-capture]")
@@ -89,6 +99,6 @@ def play_to_end(page: Page, max_steps: int = 2000, on_choice: object = None) -> 
             if callable(on_choice):
                 on_choice(page)
             options.nth(options.count() - 1).click()
-            wait_for_moves(page, before + 1)
+            wait_for_moves(page, before + 1, key)
             played.choices += 1
     raise AssertionError("the match did not end")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+import pytest
 from conftest import Guard
 from playwright.sync_api import Page
 
@@ -39,6 +40,8 @@ def test_html_in_a_player_name_is_text(page: Page, guard: object, site_url: str)
     assert page.evaluate("window.__pwned") is None
 
 
+# Without a service worker, so that the broken file comes from the network, where the test puts it.
+@pytest.mark.browser_context_args(service_workers="block")
 def test_a_start_up_failure_shows_a_readable_message(page: Page, guard: Guard, site_url: str) -> None:
     guard.expect_errors = True
     page.route("**/app.zip", lambda route: route.fulfill(status=200, body=b"not a zip"))

@@ -149,3 +149,133 @@ def test_bad_saved_match_is_refused(change, message) -> None:  # type: ignore[no
         Match.from_json(json.dumps(data))
     with pytest.raises(ValueError, match="not JSON"):
         Match.from_json("{")
+
+
+# ----------------------------------------------------------------------------- demos and reasons
+def test_demo_parameters() -> None:
+    from pasur import Card
+
+    p = parse_params("?demo=capture&card=7c&table=4C,4D,%202H,2S")
+    assert p.demo == "capture" and p.embed and not p.start_now and p.demo_error is None
+    assert p.demo_card is Card.parse("7C") and [str(c) for c in p.demo_table] == ["4C", "4D", "2H", "2S"]
+    assert parse_params("?demo=capture&card=7C&table=").demo_table == []  # an empty table is a situation too
+    assert parse_params("?demo=deal&seed=12").seed == 12
+    for query, key in [("demo=capture&card=1Z&table=4C", "demo_error_card"),
+                       ("demo=capture&card=7C&table=4C;4D", "demo_error_table"),
+                       ("demo=capture&card=7C&table=4C,4C", "demo_error_twice"),
+                       ("demo=capture&card=4C&table=4C", "demo_error_twice"),
+                       ("demo=capture&table=4C", "demo_error_missing"),
+                       ("demo=capture&card=7C&table=" + ",".join(["AC"] * 13), "demo_error_table_size"),
+                       ("demo=x", "demo_error_kind"),
+                       ("demo=deal&seed=x", "demo_error_seed")]:
+        error = parse_params("?" + query).demo_error
+        assert error is not None and error[0] == key, query
+
+
+def test_every_demo_error_and_reason_has_a_message() -> None:
+    english = json.loads((CATALOGS / "en.json").read_text(encoding="utf-8"))
+    from pasur_web import explain
+
+    source = Path(explain.__file__).read_text(encoding="utf-8")
+    import re
+
+    keys = set(re.findall(r'"(why_[a-z_]+)"', source)) | {"why_laid_king", "why_laid_queen", "why_king", "why_queen"}
+    params_source = (Path(explain.__file__).parent / "params.py").read_text(encoding="utf-8")
+    keys |= set(re.findall(r'"(demo_error_[a-z_]+)"', params_source))
+    assert keys and keys <= set(english)
+
+
+def _reasons(card: str, table: str, captured: str, rules: Rules | None = None, last: bool = False) -> list[str]:
+    from pasur import Card, Move
+    from pasur.cards import parse_cards
+    from pasur_web.explain import explain_move
+
+    move = Move(Card.parse(card), frozenset(parse_cards(captured)))
+    return [f"{key}:{values.get('sum', values.get('cards', ''))}"
+            for key, values in explain_move(move, parse_cards(table), rules or Rules(), last)]
+
+
+def test_reasons_for_sums_and_several_combinations() -> None:
+    assert _reasons("7C", "4C 4D 2H 2S", "4D") == ["why_sum:7♣ + 4♦ = 11"]
+    assert sorted(_reasons("7C", "4C 4D 2H 2S 9S", "4C 2H 2S")) == ["why_sum:7♣ + 2♥ + 2♠ = 11",
+                                                                     "why_sum:7♣ + 4♣ = 11"]
+    assert _reasons("5H", "AC 5D", "AC 5D") == ["why_sum:5♥ + 5♦ + A♣ (1) = 11", "why_sur:A♣ 5♦"]
+    assert _reasons("9S", "5C QD", "") == ["why_laid_sum:"]
+
+
+def test_reasons_for_face_cards_jacks_and_sweeps() -> None:
+    assert _reasons("KS", "KH QD KD", "KH KD") == ["why_king:K♦ K♥"]
+    assert _reasons("QS", "KH 5C", "") == ["why_laid_queen:"]
+    assert _reasons("JD", "AC 3D KH JS", "AC 3D JS") == ["why_jack:A♣ 3♦ J♠"]
+    assert _reasons("JD", "AC 3D", "AC 3D") == ["why_jack:A♣ 3♦", "why_sur:A♣ 3♦"]
+    assert _reasons("JD", "KH", "") == ["why_laid_jack:"]
+    no_jack_sur = Rules.preset("classic")
+    assert _reasons("JD", "AC 3D", "AC 3D", no_jack_sur) == ["why_jack:A♣ 3♦", "why_clear_no_sur:A♣ 3♦"]
+    assert _reasons("5C", "6D", "6D", no_jack_sur, last=True) == ["why_sum:5♣ + 6♦ = 11", "why_clear_no_sur:6♦"]
+    assert _reasons("5C", "6D", "6D", no_jack_sur, last=False)[-1] == "why_sur:6♦"
+
+
+def test_reasons_without_wild_jacks_and_for_children() -> None:
+    tame = Rules(jack_wild=False)
+    assert _reasons("JD", "JS 5C 6H 2D KC", "JS 5C 6H 2D") == ["why_jack:2♦ 5♣ 6♥ J♠"]  # wild: all but K, Q
+    assert _reasons("JD", "JS 5C 6H 2D", "JS 5C 6H", tame) == ["why_jack_jacks:J♠", "why_sum:6♥ + 5♣ = 11"]
+    kids = Rules.preset("kids")
+    assert _reasons("7C", "7D 4C", "7D", kids) == ["why_kids:7♦"]
+    assert _reasons("7C", "4C", "", kids) == ["why_laid_kids:"]
+
+
+def test_split_into_combinations() -> None:
+    from pasur.cards import parse_cards
+    from pasur_web.explain import split_combinations
+
+    groups = split_combinations(parse_cards("2H 4C 2S 4D"), 4)
+    assert groups is not None and sorted(sorted(str(c) for c in g) for g in groups) == [["2H", "2S"], ["4C"], ["4D"]]
+    assert split_combinations(parse_cards("3H 4C"), 4) is None
+
+
+# ----------------------------------------------------------------------------- statistics and saves
+def test_statistics_count_once_per_match_and_survive_bad_data() -> None:
+    from pasur_web.stats import Stats, preset_name
+
+    assert preset_name(Rules.preset("classic", target=51)) == "classic"
+    assert preset_name(Rules(jack_wild=False)) == "custom"
+    match = Match.start(2, Rules(target=11), [Seat("Me", "human"), Seat("Bot", "greedy")], seed=4)
+    while not match.game.over:
+        if match.pending_sheet is not None:
+            match.next_deal()
+        move = match.ai_move() if match.is_ai_turn() else match.game.legal_moves()[0]
+        match.play(move)
+    stats = Stats()
+    assert match.count_into(stats) and not match.count_into(stats)
+    row = stats.rows["2/seeds"]
+    game = match.game
+    assert row["played"] == 1 and row["won"] == (1 if game.winner == 0 else 0)
+    assert row["drawn"] == (1 if game.winner is None else 0)
+    assert row["surs"] == sum(1 for r in game.history if r.sur and r.seat == 0)
+    again = Match.from_json(match.to_json())
+    assert again.counted and not again.count_into(stats)  # a reload does not count it twice
+    assert Stats.from_json(stats.to_json()).rows == stats.rows
+    for bad in ["", "nope", "[]", '{"rows": 5}', '{"rows": {"2/seeds": {"played": -3, "won": "x"}}}']:
+        loaded = Stats.from_json(bad)
+        assert all(value >= 0 for row in loaded.rows.values() for value in row.values())
+    assert Stats.from_json('{"rows": {"2/seeds": {"played": -3}}}').rows["2/seeds"]["played"] == 0
+
+
+def test_saved_match_keeps_its_id_and_rejects_a_bad_one() -> None:
+    match = Match.start(2, Rules(), [Seat("Me", "human"), Seat("Bot", "easy")], seed=2)
+    again = Match.from_json(match.to_json())
+    assert again.id == match.id and len(match.id) == 10
+    data = json.loads(match.to_json())
+    data["id"] = "<script>"
+    with pytest.raises(ValueError, match="id"):
+        Match.from_json(json.dumps(data))
+    data["id"], data["counted"] = "abc", "yes"
+    with pytest.raises(ValueError, match="statistics"):
+        Match.from_json(json.dumps(data))
+    del data["id"], data["counted"]  # a save from before ids existed still loads
+    assert Match.from_json(json.dumps(data)).game.seed == 2
+
+
+def test_a_computer_hand_on_screen_is_never_playable_by_clicks() -> None:
+    match = Match.start(2, Rules(), [Seat("A", "medium"), Seat("B", "medium")], seed=3)
+    assert match.viewer == 0 and not match.is_viewer_turn()

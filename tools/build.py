@@ -19,6 +19,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 STATIC_SUFFIXES = {".css", ".json", ".png", ".svg", ".js", ".webmanifest", ".html", ".ico", ".txt"}
 # A fixed time stamp keeps the zip identical between builds of the same sources.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+ASSET_HASH_LENGTH = 16  # hex digits of SHA-256; web/sw.js checks downloads against them
 
 
 def copy_vendor(out: Path) -> None:
@@ -57,7 +58,7 @@ def write_app_zip(out: Path) -> str:
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
-    return hashlib.sha256(target.read_bytes()).hexdigest()[:12]
+    return digest(target.read_bytes(), 12)
 
 
 def copy_web(out: Path) -> None:
@@ -66,6 +67,8 @@ def copy_web(out: Path) -> None:
     web = out / "web"
     web.mkdir()
     for path in sorted((ROOT / "web").iterdir()):
+        if path.name == "sw.js":
+            continue  # written to the site root by write_service_worker
         if path.is_file() and (path.suffix in STATIC_SUFFIXES or path.name == "main.py"):
             shutil.copy2(path, web / path.name)
     for folder in ("icons", "examples"):
@@ -73,23 +76,73 @@ def copy_web(out: Path) -> None:
             shutil.copytree(ROOT / "web" / folder, web / folder)
 
 
-def build(out: Path) -> dict[str, str]:
+def digest(data: bytes, length: int = ASSET_HASH_LENGTH) -> str:
+    return hashlib.sha256(data).hexdigest()[:length]
+
+
+# PyScript chunks the page never loads (the code editor, the terminal, MicroPython, workers):
+# left out of the offline cache; the service worker still fetches and keeps them if ever asked.
+UNUSED_PYSCRIPT = ("codemirror", "xterm", "mpy-", "zip-", "index-", "pyodide_graph-", "storage.js",
+                   "service-worker.js")
+
+
+def offline_assets(out: Path) -> list[str]:
+    """Every file the game needs, as paths relative to the site root ("" is the page)."""
+    paths = ["", "pyscript.toml", "app.zip", "build.json"]
+    for folder in ("web", "vendor"):
+        for path in sorted((out / folder).rglob("*")):
+            relative = path.relative_to(out)
+            if not path.is_file() or "examples" in relative.parts:
+                continue
+            if relative.parts[1] == "pyscript" and path.name.startswith(UNUSED_PYSCRIPT):
+                continue
+            paths.append(relative.as_posix())
+    return paths
+
+
+def write_service_worker(out: Path, variant: str) -> str:
+    """Stamp the page with the build id and write ``sw.js`` listing every asset with its hash."""
+    page = out / "index.html"
+    paths = offline_assets(out)
+    files = {path: (page if path == "" else out / path) for path in paths}
+    overall = hashlib.sha256(variant.encode())
+    for path in paths:
+        overall.update(path.encode() + b"\0" + files[path].read_bytes() + b"\0")
+    build_id = overall.hexdigest()[:12]
+    html = page.read_text(encoding="utf-8")
+    page.write_text(html.replace("<html ", f'<html data-build="{build_id}" ', 1), encoding="utf-8")
+    hashes = {path: digest(files[path].read_bytes()) for path in paths}
+    source = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
+    for old, new in (('const BUILD = "dev";', f"const BUILD = {json.dumps(build_id)};"),
+                     ("const ASSETS = {};", f"const ASSETS = {json.dumps(hashes, indent=1)};")):
+        if old not in source:
+            sys.exit(f"build: web/sw.js lacks the line {old!r}")
+        source = source.replace(old, new, 1)
+    (out / "sw.js").write_text(source, encoding="utf-8")
+    return build_id
+
+
+def build(out: Path, variant: str = "") -> dict[str, str]:
+    """Build the site into ``out``. ``variant`` only changes the build id (to test updates)."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_vendor(out)
     copy_web(out)
-    app_hash = write_app_zip(out)
-    info = {"app": app_hash}
+    info = {"app": write_app_zip(out)}
+    if variant:
+        info["variant"] = variant
     (out / "build.json").write_text(json.dumps(info, sort_keys=True) + "\n")
+    info["build"] = write_service_worker(out, variant)
     return info
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=ROOT / "site")
+    parser.add_argument("--variant", default="", help="text mixed into the build id (tests of updates)")
     args = parser.parse_args()
-    info = build(args.out)
+    info = build(args.out, args.variant)
     print(f"built {args.out} ({json.dumps(info)})")
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import http.server
 import threading
 from pathlib import Path
@@ -25,18 +24,40 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        requests = getattr(self.server, "requests", None)
+        if requests is not None:
+            requests.append((self.path, int(code) if str(code).isdigit() else 0))
+
     def end_headers(self) -> None:
         # Always revalidate, so a new build is seen at once; the service worker does the caching.
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
 
-def make_server(folder: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+class SiteServer(http.server.ThreadingHTTPServer):
+    """Serves one folder; ``folder`` can be switched while running (a new build deployed), and
+    ``requests`` lists every (path, status) served, for tests and benchmarks."""
+
+    folder: Path
+    requests: list[tuple[str, int]]
 
 
-def serve_in_thread(folder: Path, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+class SwitchableHandler(QuietHandler):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        server = args[2]
+        assert isinstance(server, SiteServer)
+        super().__init__(*args, directory=str(server.folder), **kwargs)  # type: ignore[arg-type]
+
+
+def make_server(folder: Path, port: int = 0) -> SiteServer:
+    server = SiteServer(("127.0.0.1", port), SwitchableHandler)
+    server.folder = folder
+    server.requests = []
+    return server
+
+
+def serve_in_thread(folder: Path, port: int = 0) -> tuple[SiteServer, str]:
     server = make_server(folder, port)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"

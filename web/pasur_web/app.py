@@ -22,12 +22,16 @@ from pasur.rules import OPTION_NAMES, PRESETS
 from pasur.scoring import BREAKDOWN_KEYS
 
 from .dom import attr, byid, clear, el, found
+from .explain import Reason, explain_move
 from .i18n import LANGUAGES, Catalog, load_catalog, pick_language
 from .params import AI_LEVELS, SPEEDS, Params, parse_params
 from .session import Match, Seat, clean_name
+from .stats import Stats
 
 SETTINGS_KEY = "pasur.settings"
 MATCH_KEY = "pasur.match"
+EMBED_MATCH_KEY = "pasur.embed.match"  # a game embedded in another site keeps its own save
+STATS_KEY = "pasur.stats"
 DELAYS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SETUP_OPTIONS = [name for name in OPTION_NAMES if name != "solo4"]
@@ -88,6 +92,10 @@ class App:
         self.last_table: set[str] = set()
         self.setup_players = self.params.players
         self._proxies: list[Any] = []
+        self.match_key = EMBED_MATCH_KEY if self.params.embed else MATCH_KEY
+        self.demo: Any = None  # the rule demo shown instead of a game (demo.py)
+        self.reasons: dict[int, list[Reason]] = {}  # move number -> why it did what it did (deal demo)
+        self.confirm_reset = False
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
@@ -98,7 +106,14 @@ class App:
         self._bind()
         self._static_texts()
         self._show_notices()
-        if self.params.start_now:
+        if self.params.embed:
+            self._show_full_game_link()
+        if self.params.demo is not None or self.params.demo_error is not None:
+            from .demo import start_demo
+
+            root.classList.add("demo")
+            start_demo(self)
+        elif self.params.start_now:
             self.start_from_params()
             self._forget_game_params()
         elif not self.resume():
@@ -106,23 +121,74 @@ class App:
         byid("loading").hidden = True
         root.setAttribute("data-ready", "")
 
+    def _show_full_game_link(self) -> None:
+        """In a frame: a link that opens the full game in a new tab (the frame never navigates)."""
+        link = byid("full-game")
+        link.setAttribute("href", str(window.location.pathname))
+        link.hidden = False
+
     def resume(self) -> bool:
         """Bring back the saved match, if any. A save that cannot be read is set aside."""
-        text = _storage_get(MATCH_KEY)
+        text = _storage_get(self.match_key)
         if not text:
             return False
         try:
             match = Match.from_json(text)
         except ValueError as error:
-            _storage_set(MATCH_KEY + ".unreadable", text)
-            _storage_remove(MATCH_KEY)
+            _storage_set(self.match_key + ".unreadable", text)
+            _storage_remove(self.match_key)
             self.add_notice(self.cat.t("notice_unreadable_save", reason=str(error)))
             return False
         self.match = match
-        game = match.game
-        self.add_notice(self.cat.t("notice_resumed", deal=game.deal_number + 1, moves=len(game.history)))
+        self.add_notice(self.resumed_text(match))
         self.after_change()
         return True
+
+    def resumed_text(self, match: Match) -> str:
+        game = match.game
+        names = ", ".join(seat.name for seat in match.seats)
+        return self.cat.t("notice_resumed", names=names, deal=game.deal_number + 1, moves=len(game.history))
+
+    def save(self) -> None:
+        """Save the match after every change; a finished match is counted in the statistics once."""
+        match = self.match
+        if match is None or self.demo is not None:
+            return
+        if match.game.over and not match.counted:
+            stats = Stats.from_json(_storage_get(STATS_KEY))
+            if match.count_into(stats):
+                _storage_set(STATS_KEY, stats.to_json())
+        _storage_set(self.match_key, match.to_json())
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab saved a game: say so, and offer to continue that one here."""
+        if str(event.key or "") != self.match_key or not found(event.newValue) or self.demo is not None:
+            return
+        text = str(event.newValue)
+        if self.match is not None and text == self.match.to_json():
+            return
+        try:
+            other = Match.from_json(text)
+        except ValueError:
+            return
+        same = self.match is not None and other.id == self.match.id
+        for old in document.querySelectorAll("#notices .tab-notice"):
+            old.remove()
+        self.add_notice(self.cat.t("notice_other_tab_same" if same else "notice_other_tab_new",
+                                   names=", ".join(seat.name for seat in other.seats)),
+                        action=("adopt", self.cat.t("notice_take_over")), classes="tab-notice")
+
+    def adopt_saved(self) -> None:
+        text = _storage_get(self.match_key)
+        try:
+            match = Match.from_json(text or "")
+        except ValueError:
+            return
+        self.match = match
+        self.choosing = None
+        self.preview = None
+        self.last_table = set()
+        self.after_change()
 
     def _forget_game_params(self) -> None:
         """Drop the game parameters from the address, so that a reload resumes this game."""
@@ -132,9 +198,11 @@ class App:
         with contextlib.suppress(Exception):
             window.history.replaceState(None, "", address)
 
-    def add_notice(self, text: str) -> None:
-        byid("notices").appendChild(el("p", "notice", children=[
-            el("span", text=text),
+    def add_notice(self, text: str, action: tuple[str, str] | None = None, classes: str = "") -> None:
+        extra = [] if action is None else [el("button", "secondary", text=action[1], type="button",
+                                              data_action=action[0])]
+        byid("notices").appendChild(el("p", f"notice {classes}".strip(), children=[
+            el("span", text=text), *extra,
             el("button", "notice-close", text="×", type="button", data_action="dismiss",
                aria_label=self.cat.t("dismiss")),
         ]))
@@ -160,6 +228,7 @@ class App:
         on(byid("setup"), "change", self.on_setup_change)
         on(byid("settings"), "change", self.on_settings_change)
         on(document, "keydown", self.on_key)
+        on(window, "storage", self.on_storage)
 
     def _static_texts(self) -> None:
         t = self.cat.t
@@ -197,11 +266,10 @@ class App:
             self.show_setup()
         elif ident == "next-deal" and self.match is not None:
             self.match.next_deal()
-            self.render()
+            self.after_change()
         elif ident == "handoff-ready" and self.match is not None:
             self.match.reveal()
-            self.render()
-            self._focus_hand()
+            self.after_change()
         elif ident == "capture-cancel":
             self.choosing = None
             self.render()
@@ -210,12 +278,34 @@ class App:
             self.hint_task = asyncio.ensure_future(self.show_hint())
         elif ident == "settings-button":
             self.open_settings()
+        elif ident == "show-stats":
+            self.open_settings("#stats h3")
         elif ident == "settings-close":
+            self.confirm_reset = False
             byid("settings").hidden = True
         elif action == "dismiss":
             box = button.closest(".notice")
             if found(box):
                 box.remove()
+        elif action == "adopt":
+            box = button.closest(".notice")
+            if found(box):
+                box.remove()
+            self.adopt_saved()
+        elif action == "install":
+            prompt = getattr(window, "pasurInstall", None)
+            if found(prompt):
+                prompt.prompt()
+        elif action == "reset-stats":
+            self.confirm_reset = True
+            self.open_settings('[data-action="reset-stats-cancel"]')
+        elif action in ("reset-stats-confirm", "reset-stats-cancel"):
+            if action == "reset-stats-confirm":
+                _storage_remove(STATS_KEY)
+            self.confirm_reset = False
+            self.open_settings("#stats h3")
+        elif self.demo is not None:
+            self.demo.on_click(ident, action, button)
 
     def on_key(self, event: Any) -> None:
         if str(event.key) == "Escape":
@@ -259,8 +349,7 @@ class App:
 
     def after_change(self) -> None:
         self.hint = None
-        if self.match is not None:
-            _storage_set(MATCH_KEY, self.match.to_json())
+        self.save()
         self.render()
         self.kick_ai()
         if self.match is not None and self.match.is_viewer_turn():
@@ -281,6 +370,10 @@ class App:
     async def run_ai(self, match: Match) -> None:
         try:
             while self.match is match and match.is_ai_turn():
+                if self.demo is not None:
+                    await self.demo.wait_turn()
+                    if self.match is not match:
+                        return
                 delay = DELAYS[self.speed]
                 self.thinking = True
                 self.render_status()
@@ -298,8 +391,11 @@ class App:
                     self.preview = None
                     if self.match is not match:
                         return
+                if self.demo is not None:
+                    game = match.game
+                    self.reasons[len(game.history)] = explain_move(move, game.table, game.rules, game.last_round)
                 match.play(move)
-                _storage_set(MATCH_KEY, match.to_json())
+                self.save()
                 self.render()
                 await asyncio.sleep(0)
         finally:
@@ -338,6 +434,7 @@ class App:
 
     def begin(self, players: int, rules: Rules, seats: list[Seat], seed: int | None) -> None:
         self.match = Match.start(players, rules, seats, seed)
+        self.reasons = {}
         self.choosing = None
         self.preview = None
         self.last_table = set()
@@ -386,7 +483,7 @@ class App:
             byid("setup-target").value = str(rules.target)
 
     # ------------------------------------------------------------------ settings
-    def open_settings(self) -> None:
+    def open_settings(self, focus: str = "#settings-speed") -> None:
         t = self.cat.t
         speed = el("select", id="settings-speed", children=[
             el("option", text=t(f"speed_{name}"), value=name, selected=name == self.speed) for name in SPEEDS
@@ -398,13 +495,52 @@ class App:
         four = el("input", id="settings-four", type="checkbox", checked=bool(self.settings.get("four_colour")))
         hints = el("input", id="settings-hints", type="checkbox", checked=bool(self.settings.get("hints", True)))
         body = byid("settings-body")
+        root = document.documentElement
+        offline = t("offline_ready" if root.hasAttribute("data-offline-ready") else "offline_not_ready")
+        extras = [el("p", "muted", id="offline-status", text=offline)]
+        if root.hasAttribute("data-installable") and not self.params.embed:
+            extras.append(el("button", "secondary", text=t("install"), type="button", data_action="install"))
         clear(body,
               el("label", "field", children=[el("span", text=t("speed")), speed]),
               el("label", "field", children=[el("span", text=t("language")), lang]),
               el("label", "check", children=[four, el("span", text=t("four_colour"))]),
-              el("label", "check", children=[hints, el("span", text=t("hints_setting"))]))
+              el("label", "check", children=[hints, el("span", text=t("hints_setting"))]),
+              *extras, self.stats_section())
         byid("settings").hidden = False
-        speed.focus()
+        target = document.querySelector(focus)
+        if found(target):
+            if not target.matches("button, select, input"):
+                target.setAttribute("tabindex", "-1")
+            target.focus()
+
+    def stats_section(self) -> Any:
+        t = self.cat.t
+        stats = Stats.from_json(_storage_get(STATS_KEY))
+        rows = stats.table()
+        children: list[Any] = [el("h3", text=t("stats"))]
+        if not rows:
+            children.append(el("p", "muted", text=t("stats_none")))
+        else:
+            head = el("tr", children=[el("th", text=t(key), scope="col") for key in (
+                "players", "preset", "stats_played", "stats_won", "stats_drawn", "stats_surs")])
+            body = [el("tr", children=[
+                el("td", text=str(players)),
+                el("td", text=t(f"preset_{preset}") if preset != "custom" else t("preset_custom")),
+                *[el("td", text=str(row[key]), data_stat=key) for key in ("played", "won", "drawn", "surs")],
+            ]) for players, preset, row in rows]
+            children.append(el("table", "score-sheet stats", id="stats-table",
+                               children=[el("thead", children=[head]), el("tbody", children=body)]))
+            if self.confirm_reset:
+                children.append(el("p", "confirm", children=[
+                    el("span", text=t("stats_reset_sure")),
+                    el("button", "primary", text=t("stats_reset_yes"), type="button",
+                       data_action="reset-stats-confirm"),
+                    el("button", "secondary", text=t("cancel"), type="button", data_action="reset-stats-cancel"),
+                ]))
+            else:
+                children.append(el("button", "secondary", text=t("stats_reset"), type="button",
+                                   data_action="reset-stats"))
+        return el("section", "stats-section", id="stats", children=children)
 
     def on_settings_change(self, event: Any) -> None:
         ident = str(event.target.id or "")
@@ -429,7 +565,7 @@ class App:
                 self.render_setup()
             else:
                 self.render()
-            self.open_settings()
+            self.open_settings("#settings-lang")
         self._save_settings()
 
     def _apply_four_colour(self) -> None:
@@ -689,7 +825,12 @@ class App:
         t = self.cat.t
         game = match.game
         text = ""
-        if match.phase == "play" and game.turn is not None:
+        moves = [entry for entry in match.log if entry["kind"] == "move"]
+        if self.demo is not None and moves and self.reasons.get(len(moves) - 1):
+            # A deal demo says what the last move did and why.
+            reasons = " ".join(t(key, **values) for key, values in self.reasons[len(moves) - 1])
+            text = self.log_text(moves[-1], with_sur=False) + ". " + reasons
+        elif match.phase == "play" and game.turn is not None:
             name = match.seats[game.turn].name
             if match.is_viewer_turn():
                 text = t("your_turn")
@@ -699,7 +840,7 @@ class App:
                 text = t("turn_of", name=name)
         byid("status").textContent = text
 
-    def log_text(self, entry: dict[str, Any]) -> str:
+    def log_text(self, entry: dict[str, Any], with_sur: bool = True) -> str:
         match = self.match
         assert match is not None
         t = self.cat.t
@@ -710,7 +851,7 @@ class App:
             if entry["captured"]:
                 cards = self.cat.cards_text(Card.parse(c) for c in entry["captured"])
                 text = t("log_took", name=name, cards=cards, card=card)
-                return text + (" " + t("log_sur") if entry["sur"] else "")
+                return text + (" " + t("log_sur") if entry["sur"] and with_sur else "")
             return t("log_laid", name=name, card=card)
         if kind == "leftover":
             cards = self.cat.cards_text(Card.parse(c) for c in entry["cards"])
@@ -723,11 +864,22 @@ class App:
         match = self.match
         assert match is not None
         items = []
+        moves = sum(1 for entry in match.log if entry["kind"] == "move")
+        number = moves - sum(1 for entry in match.log[-60:] if entry["kind"] == "move")
         for entry in match.log[-60:]:
             attrs: dict[str, object] = {"data_kind": entry["kind"]}
+            children: list[Any] = []
             if entry["kind"] == "move":
                 attrs.update(data_seat=entry["seat"], data_move=entry["move"], data_sur="1" if entry["sur"] else None)
-            items.append(el("li", "sur" if entry.get("sur") else None, text=self.log_text(entry), **attrs))
+                reasons = self.reasons.get(number)
+                number += 1
+                if reasons:
+                    children = [el("span", text=self.log_text(entry)), el("span", "why", text=" · ".join(
+                        self.cat.t(key, **values) for key, values in reasons))]
+            if children:
+                items.append(el("li", "sur" if entry.get("sur") else None, children=children, **attrs))
+            else:
+                items.append(el("li", "sur" if entry.get("sur") else None, text=self.log_text(entry), **attrs))
         log = byid("log")
         clear(log, *items)
         log.scrollTop = log.scrollHeight
@@ -753,13 +905,16 @@ class App:
         phase = match.phase
         if phase == "deal-end" and match.pending_sheet is not None:
             number = match.pending_sheet
+            button = (el("button", "primary", text=t("demo_again"), id="demo-again", type="button",
+                         data_action="demo-again") if self.demo is not None
+                      else el("button", "primary", text=t("next_deal"), id="next-deal", type="button"))
             clear(sheet, el("div", "panel", children=[
                 el("h2", text=t("deal_over", n=number + 1)),
                 self.breakdown_table(number),
-                el("button", "primary", text=t("next_deal"), id="next-deal", type="button"),
+                button,
             ]))
             sheet.hidden = False
-            byid("next-deal").focus()
+            button.focus()
         elif phase == "match-end":
             game = match.game
             title = t("draw") if game.winner is None else t("winner", name=self.side_label(game.winner))
@@ -768,7 +923,10 @@ class App:
                 el("p", "winner", text=title),
                 self.breakdown_table(len(game.deal_results) - 1),
                 self.totals_table(),
-                el("button", "primary", text=t("play_again"), id="play-again", type="button"),
+                el("div", "sheet-actions", children=[
+                    el("button", "primary", text=t("play_again"), id="play-again", type="button"),
+                    el("button", "secondary", text=t("stats"), id="show-stats", type="button"),
+                ]),
             ]))
             sheet.hidden = False
             byid("play-again").focus()

@@ -9,15 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
+from pasur.cards import Card, parse_cards
 from pasur.rules import PRESETS
 
 from .i18n import LANGUAGES
 
-__all__ = ["AI_LEVELS", "GAME_KEYS", "SPEEDS", "Notice", "Params", "parse_params"]
+__all__ = ["AI_LEVELS", "DEMOS", "GAME_KEYS", "SPEEDS", "Notice", "Params", "parse_params"]
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 AI_LEVELS = ("easy", "medium", "hard", "greedy", "random")
 GAME_KEYS = ("players", "preset", "target", "seed", "ai")
+DEMOS = ("capture", "deal")
+MAX_DEMO_TABLE = 12
 MAX_TARGET = 1000
 MAX_SEED = 2**53 - 1
 _MAX_SHOWN = 40
@@ -45,6 +48,11 @@ class Params:
     embed: bool = False
     start_now: bool = False
     notices: list[Notice] = field(default_factory=list)
+    demo: str | None = None
+    demo_card: Card | None = None
+    demo_table: list[Card] = field(default_factory=list)
+    # Why the demo cannot be shown: a message key and the values it names (shown in the frame).
+    demo_error: tuple[str, dict[str, str]] | None = None
 
 
 def _shown(value: str) -> str:
@@ -95,4 +103,41 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
         accept("ai", choice("ai", ai_levels), "reason_ai", params.ai)
     params.embed = seen.get("embed") == "1"
     params.start_now = any(key in seen for key in GAME_KEYS)
+    if "demo" in seen:
+        _read_demo(params, seen)
     return params
+
+
+def _read_demo(params: Params, seen: dict[str, str]) -> None:
+    """``demo=capture&card=7C&table=4C,4D,2H,2S`` or ``demo=deal&seed=N``: checked, or an error."""
+    params.embed = True
+    params.start_now = False
+    kind = seen["demo"]
+    if kind not in DEMOS:
+        params.demo_error = ("demo_error_kind", {"value": _shown(kind)})
+        return
+    params.demo = kind
+    if kind == "deal":
+        if "seed" in seen and params.seed is None:
+            params.demo_error = ("demo_error_seed", {"value": _shown(seen["seed"])})
+        return
+    if "card" not in seen or "table" not in seen:
+        params.demo_error = ("demo_error_missing", {})
+        return
+    try:
+        card = Card.parse(seen["card"].strip())
+    except ValueError:
+        params.demo_error = ("demo_error_card", {"value": _shown(seen["card"])})
+        return
+    text = seen["table"].strip()
+    try:
+        table = parse_cards(text.replace(",", " ")) if text else []
+    except ValueError as error:
+        params.demo_error = ("demo_error_table", {"value": _shown(text), "reason": str(error)[:160]})
+        return
+    if len(table) > MAX_DEMO_TABLE:
+        params.demo_error = ("demo_error_table_size", {"n": str(MAX_DEMO_TABLE)})
+    elif len(set(table)) != len(table) or card in table:
+        params.demo_error = ("demo_error_twice", {})
+    else:
+        params.demo_card, params.demo_table = card, table

@@ -4,16 +4,26 @@ log, whose hand is shown, and the phase. Pure Python: the page renders it, tests
 from __future__ import annotations
 
 import json
+import random
+import string
 from dataclasses import dataclass
 from typing import Any
 
 from pasur import Game, Move, MoveRecord, Rules, new_game
 from pasur.players import PLAYER_NAMES, Player, immediate_points, make_player
 
-__all__ = ["MAX_NAME", "Match", "Seat", "clean_name"]
+from .stats import Stats
+
+__all__ = ["MAX_NAME", "Match", "Seat", "clean_name", "new_match_id"]
 
 MAX_NAME = 24
 HUMAN = "human"
+_ID_CHARS = string.ascii_lowercase + string.digits
+
+
+def new_match_id() -> str:
+    """A short random name for one match, to tell two saves apart (not a secret)."""
+    return "".join(random.choice(_ID_CHARS) for _ in range(10))
 
 
 def clean_name(text: object, default: str) -> str:
@@ -47,6 +57,8 @@ class Match:
         humans = self.human_seats()
         self.viewer = humans[0] if humans else 0
         self.handoff: int | None = None
+        self.id = new_match_id()
+        self.counted = False  # whether the finished match is in the statistics
         self.ai: dict[int, Player] = {
             seat: make_player(info.kind, game.seed * 8 + seat) for seat, info in enumerate(seats) if not info.human
         }
@@ -74,7 +86,9 @@ class Match:
         return self.phase == "play" and turn is not None and not self.seats[turn].human
 
     def is_viewer_turn(self) -> bool:
-        return self.phase == "play" and self.handoff is None and self.game.turn == self.viewer
+        """Whether the hand on screen is a human's and it is theirs to play."""
+        return (self.phase == "play" and self.handoff is None and self.game.turn == self.viewer
+                and self.seats[self.viewer].human)
 
     def side_seats(self, side: int) -> list[int]:
         return self.game.seats_of(side)
@@ -149,6 +163,16 @@ class Match:
             else:
                 self.viewer = turn
 
+    def count_into(self, stats: Stats) -> bool:
+        """Add this finished match to ``stats`` once (seat 0's view); whether it was added."""
+        game = self.game
+        if not game.over or self.counted or not self.seats[0].human:
+            return False
+        surs = sum(1 for record in game.history if record.sur and record.seat == 0)
+        stats.record(game.players, game.rules, game.winner, game.side_of(0), surs)
+        self.counted = True
+        return True
+
     # ------------------------------------------------------------------ saving
     def to_json(self) -> str:
         return json.dumps(
@@ -158,6 +182,8 @@ class Match:
                 "viewer": self.viewer,
                 "pending_sheet": self.pending_sheet,
                 "handoff": self.handoff,
+                "id": self.id,
+                "counted": self.counted,
             },
             sort_keys=True,
         )
@@ -172,8 +198,14 @@ class Match:
             data = json.loads(text)
         except (TypeError, ValueError):
             raise ValueError("the saved match is not JSON") from None
-        if not isinstance(data, dict) or set(data) != {"game", "seats", "viewer", "pending_sheet", "handoff"}:
+        required = {"game", "seats", "viewer", "pending_sheet", "handoff"}
+        if not isinstance(data, dict) or not required <= set(data) <= required | {"id", "counted"}:
             raise ValueError("the saved match does not have the expected fields")
+        ident, counted = data.get("id"), data.get("counted", False)
+        if ident is not None and not (isinstance(ident, str) and 0 < len(ident) <= 32 and ident.isalnum()):
+            raise ValueError("the saved match's id is not valid")
+        if type(counted) is not bool:
+            raise ValueError("the saved match's statistics flag is not true or false")
         game = Game.from_json(data["game"])
         seats_data = data["seats"]
         if not isinstance(seats_data, list) or len(seats_data) != game.players:
@@ -194,6 +226,9 @@ class Match:
         if handoff is not None and (type(handoff) is not int or handoff != game.turn):
             raise ValueError("the saved match hands the device to the wrong seat")
         match.viewer, match.pending_sheet, match.handoff = viewer, pending, handoff
+        match.counted = counted and game.over
+        if ident is not None:
+            match.id = ident
         match.log = match._rebuild_log()
         return match
 

@@ -1,0 +1,164 @@
+"""The installable, offline game: the service worker, updates, two tabs, and the statistics.
+
+Each test here serves the site from its own server (its own origin, so its own service worker
+and storage), which it can stop or switch to another build.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from driver import open_page, play_to_end, saved_game, wait_for_moves, wait_ready
+from serve import SiteServer, serve_in_thread
+
+ROOT = Path(__file__).resolve().parent.parent
+WASM = "/vendor/pyodide/pyodide.asm.wasm"
+
+
+@pytest.fixture
+def own_server() -> Iterator[tuple[SiteServer, str]]:
+    server, url = serve_in_thread(ROOT / "site")
+    yield server, url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def second_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same sources built again as a different release (only the build id differs)."""
+    out = tmp_path_factory.mktemp("second") / "site"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out), "--variant", "second"],
+                   check=True, capture_output=True)
+    return out
+
+
+def fetched_twice(server: SiteServer) -> list[str]:
+    """Paths whose content was sent more than once (a 304 "not modified" sends none)."""
+    counts = Counter(path.partition("?")[0] for path, status in server.requests if status == 200)
+    return sorted(path for path, count in counts.items() if count > 1)
+
+
+def test_manifest_is_complete(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, site_url)
+    href = page.get_attribute('link[rel="manifest"]', "href")
+    assert href
+    manifest = page.evaluate("href => fetch(href).then(r => r.json())", href)
+    assert manifest["display"] == "standalone" and manifest["start_url"] and manifest["theme_color"]
+    sizes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        base = page.evaluate("href => new URL(href, location.href).href", href)
+        status = page.evaluate("([src, base]) => fetch(new URL(src, base)).then(r => r.status)", [icon["src"], base])
+        assert status == 200, icon["src"]
+
+
+def test_first_visit_then_offline_reload_and_new_tab(page: Page, guard: object,
+                                                     own_server: tuple[SiteServer, str]) -> None:
+    server, url = own_server
+    open_page(page, f"{url}?speed=instant")
+    page.wait_for_selector("html[data-offline-ready]", state="attached")
+    # The worker fetched every asset, and nothing was downloaded twice.
+    assert WASM in {path for path, _ in server.requests}
+    assert fetched_twice(server) == []
+    cache = page.evaluate("caches.keys()")
+    assert cache == ["pasur-" + page.get_attribute("html", "data-build")]
+
+    server.shutdown()
+    server.server_close()
+    page.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    page.click("#start")
+    page.wait_for_selector('html[data-phase="play"]')
+    play_to_end(page, stop_at="deal-end")
+    assert page.get_attribute("html", "data-phase") == "deal-end"
+    first_deal = saved_game(page)
+
+    other = page.context.new_page()
+    other.bring_to_front()  # a tab in the background has its timers slowed down
+    other.goto(f"{url}?speed=instant")
+    wait_ready(other)
+    assert "is back" in other.inner_text("#notices")  # the same game, from this device's save
+    other.click("#next-deal")
+    play_to_end(other, stop_at="deal-end")
+    assert len(saved_game(other).deal_results) == len(first_deal.deal_results) + 1
+    other.close()
+
+
+def test_new_build_is_offered_and_taken(page: Page, guard: object, own_server: tuple[SiteServer, str],
+                                        second_build: Path) -> None:
+    server, url = own_server
+    open_page(page, f"{url}?players=2&seed=11&speed=instant")
+    page.wait_for_selector("html[data-offline-ready]", state="attached")
+    old_build = page.get_attribute("html", "data-build")
+    page.click("#hand [data-card]")
+    wait_for_moves(page, 1)
+    moves = len(saved_game(page).history)
+    served_before = len(server.requests)
+
+    server.folder = second_build  # a new release is deployed
+    new_build = json.loads((second_build / "build.json").read_text())
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("html", "data-build") == old_build  # still the old release, whole
+    page.wait_for_selector("#update-banner:not([hidden])")
+    # Files that did not change came from the old cache, not the network.
+    assert WASM not in [path for path, _ in server.requests[served_before:]]
+    page.click("#update-reload")
+    page.wait_for_function("b => document.documentElement.dataset.build && document.documentElement.dataset.build"
+                           " !== b", arg=old_build, timeout=60_000)
+    wait_ready(page)
+    build = page.get_attribute("html", "data-build")
+    assert build and build != old_build
+    assert page.evaluate("caches.keys()") == ["pasur-" + build]
+    assert page.evaluate("fetch('build.json').then(r => r.json())") == new_build
+    assert len(saved_game(page).history) >= moves  # the game in progress came through the update
+    assert page.get_attribute("html", "data-phase") == "play"
+
+
+def test_two_tabs_say_which_game_is_kept(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed=21&speed=instant")
+    other = page.context.new_page()
+    other.bring_to_front()
+    other.goto(f"{site_url}?speed=instant")
+    wait_ready(other)
+    assert saved_game(other).to_json() == saved_game(page).to_json()
+    card = other.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card")
+    other.click(f'#hand [data-card="{card}"]')
+    if other.locator("#capture-choice [data-capture]").count():
+        other.locator("#capture-choice [data-capture]").first.click()
+    wait_for_moves(other, 2)
+    page.wait_for_selector("#notices .tab-notice")
+    assert "another tab" in page.inner_text("#notices .tab-notice")
+    page.click('#notices .tab-notice [data-action="adopt"]')
+    page.wait_for_function("n => document.querySelectorAll('#log li[data-kind=\"move\"]').length >= n", arg=2)
+    assert saved_game(page).to_json() == saved_game(other).to_json()
+    other.close()
+
+
+def test_statistics_count_each_match_once_and_reset(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&target=11&seed=4&speed=instant")
+    play_to_end(page)
+    game = saved_game(page)
+    page.reload()
+    wait_ready(page)  # the finished match comes back; it must not be counted again
+    page.click("#show-stats")
+    row = page.locator("#stats-table tbody tr")
+    assert row.count() == 1
+    assert row.locator("td").nth(0).inner_text() == "2"
+    assert row.locator('[data-stat="played"]').inner_text() == "1"
+    assert row.locator('[data-stat="won"]').inner_text() == ("1" if game.winner == 0 else "0")
+    surs = sum(1 for record in game.history if record.sur and record.seat == 0)
+    assert row.locator('[data-stat="surs"]').inner_text() == str(surs)
+    page.click('[data-action="reset-stats"]')
+    page.click('[data-action="reset-stats-confirm"]')
+    assert page.locator("#stats-table").count() == 0
+    assert page.evaluate("localStorage.getItem('pasur.stats')") is None

@@ -1,0 +1,123 @@
+// Start-up of the page, before Python: the loading progress, the service worker, then PyScript.
+//
+// On a first visit the page waits until the service worker has stored the whole game (Pyodide
+// included) and controls the page, and only then loads PyScript, so that every file is fetched
+// once. Later visits start at once from the worker's cache. When a new build is installed in the
+// background, the page offers to reload into it (#update-banner).
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var query = new URLSearchParams(location.search);
+  var embed = query.get("embed") === "1" || query.has("demo");
+  var texts = {
+    en: { loading: "Loading the game…", steps: ["Downloading the game…", "Starting Python…", "Setting up the table…"],
+          failed: "The game could not start. Reloading the page usually fixes this." },
+    fr: { loading: "Chargement du jeu…", steps: ["Téléchargement du jeu…", "Démarrage de Python…", "Ouverture de la table…"],
+          failed: "Le jeu n'a pas pu démarrer. Recharger la page règle en général le problème." }
+  };
+  var wanted = (query.get("lang") || (navigator.languages || [navigator.language || "en"])[0] || "en").slice(0, 2);
+  var text = texts[wanted.toLowerCase()] || texts.en;
+  var byId = function (id) { return document.getElementById(id); };
+  if (embed) root.classList.add("embed");
+  byId("loading-text").textContent = text.loading;
+  byId("startup-error-text").textContent = text.failed;
+
+  var bar = byId("loading-bar"), step = byId("loading-step");
+  function show(index, percent) {
+    if (root.hasAttribute("data-ready")) return;
+    step.textContent = text.steps[index];
+    bar.style.width = percent + "%";
+  }
+  show(0, 5);
+  addEventListener("py:progress", function () { show(1, 60); });
+  addEventListener("py:ready", function () { show(1, 75); });
+  addEventListener("py:done", function () { show(2, 100); });
+
+  function fail(message) {
+    if (root.hasAttribute("data-ready")) return;
+    root.setAttribute("data-error", "");
+    byId("loading").hidden = true;
+    byId("startup-error-detail").textContent = message || "";
+    byId("startup-error").hidden = false;
+  }
+  addEventListener("error", function (event) { fail(event.message); });
+  addEventListener("unhandledrejection", function (event) { fail(String(event.reason)); });
+  new MutationObserver(function () {
+    var error = document.querySelector(".py-error");
+    if (error) fail((error.textContent || "").trim().split("\n").pop());
+  }).observe(document.body, { childList: true, subtree: true });
+
+  // Install prompt: offered from the settings in the full game, never inside an embed.
+  addEventListener("beforeinstallprompt", function (event) {
+    event.preventDefault();
+    if (!embed) window.pasurInstall = event;
+    root.toggleAttribute("data-installable", !embed);
+  });
+
+  var started = false;
+  function startPython() {
+    if (started) return;
+    started = true;
+    show(1, 50);
+    import("../vendor/pyscript/core.js").catch(function (error) { fail(String(error)); });
+  }
+
+  function offerUpdate(worker) {
+    var banner = byId("update-banner");
+    root.setAttribute("data-update-ready", "");
+    banner.hidden = false;
+    byId("update-reload").onclick = function () {
+      byId("update-reload").disabled = true;
+      navigator.serviceWorker.addEventListener("controllerchange", function () { location.reload(); });
+      worker.postMessage("skip-waiting");
+    };
+  }
+
+  function watch(registration) {
+    if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+    registration.addEventListener("updatefound", function () {
+      var worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+        if (worker.state === "redundant" && !navigator.serviceWorker.controller) startPython();
+      });
+    });
+  }
+
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") {
+    startPython();
+    return;
+  }
+  var container = navigator.serviceWorker;
+  container.addEventListener("message", function (event) {
+    var data = event.data || {};
+    if (data.type === "progress" && !container.controller) {
+      show(0, 5 + Math.round(40 * data.done / data.total));
+      patience();
+    }
+  });
+  if (container.controller) {
+    root.setAttribute("data-offline-ready", "");
+    startPython();
+  } else {
+    container.addEventListener("controllerchange", function () {
+      root.setAttribute("data-offline-ready", "");
+      startPython();
+    });
+  }
+  // If the worker makes no progress for a while (blocked storage, a failing download), start
+  // without it rather than keep the player waiting.
+  var timer = null;
+  function patience() {
+    clearTimeout(timer);
+    timer = setTimeout(startPython, 20000);
+  }
+  patience();
+  container.register("./sw.js").then(function (registration) {
+    watch(registration);
+    if (container.controller) {
+      setInterval(function () { registration.update().catch(function () {}); }, 30 * 60 * 1000);
+    }
+  }).catch(function () { startPython(); });
+})();

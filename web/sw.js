@@ -1,0 +1,165 @@
+// Pasur's service worker: the whole game, Pyodide included, from one versioned cache.
+//
+// The build replaces the two lines below with the build's id (a hash of every asset) and the
+// list of assets with the hash of each ("" is the page itself, index.html). One build's assets live in the cache "pasur-<build>";
+// a page is served from exactly one such cache, so it never mixes files of two builds.
+//
+// - install: fetch every asset into the new cache; an asset whose hash is unchanged since an
+//   older build is copied from that build's cache instead of downloaded again.
+// - first install: take over the open page at once (it waits for this before loading Python,
+//   so nothing is downloaded twice). Later installs wait until the page asks ("skip-waiting"),
+//   after the player accepts the update.
+// - activate: delete the caches of other builds.
+const BUILD = "dev";
+const ASSETS = {};
+const ASSET_HASH_LENGTH = 16;
+
+const PREFIX = "pasur-";
+const CACHE = PREFIX + BUILD;
+const MANIFEST = "__assets.json";
+const SCOPE = new URL(self.registration.scope);
+
+function url(path) {
+  return new URL(path, SCOPE).href;
+}
+
+async function post(message) {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: "window" })) {
+    client.postMessage(message);
+  }
+}
+
+async function oldCopies() {
+  // Maps "path hash" to a cached response of an older build, for the files that did not change.
+  const found = new Map();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const cache = await caches.open(name);
+    const listed = await cache.match(url(MANIFEST));
+    if (!listed) continue;
+    let hashes;
+    try { hashes = await listed.json(); } catch (error) { continue; }
+    for (const [path, hash] of Object.entries(hashes)) {
+      if (ASSETS[path] === hash && !found.has(path)) {
+        const response = await cache.match(url(path));
+        if (response) found.set(path, response);
+      }
+    }
+  }
+  return found;
+}
+
+async function digest(response) {
+  const bytes = await response.clone().arrayBuffer();
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, ASSET_HASH_LENGTH);
+}
+
+async function pageAddresses() {
+  // The addresses the open pages were loaded from (with their query strings).
+  const windows = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });
+  return windows.map((client) => client.url).filter((address) => {
+    const path = new URL(address).pathname;
+    return path === SCOPE.pathname || path === SCOPE.pathname + "index.html";
+  });
+}
+
+async function download(path) {
+  // The files the page itself fetched before this worker existed (the page, its styles, this
+  // script's loader) are still in the browser's HTTP cache: take them from there, unless their
+  // content is not this build's. Anything else comes from the network.
+  const cached = path === "" ? [url(path), ...await pageAddresses()] : [url(path)];
+  for (const address of cached) {
+    let response;
+    try {
+      response = await fetch(new Request(address, { cache: "only-if-cached", mode: "same-origin" }));
+    } catch (error) {
+      continue; // not in the HTTP cache
+    }
+    if (response.ok && await digest(response) === ASSETS[path]) return response;
+  }
+  const response = await fetch(new Request(url(path), { cache: "no-cache" }));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  if (await digest(response) !== ASSETS[path]) {
+    throw new Error(`${path}: the server's copy is not the one this build lists`);
+  }
+  return response;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const reused = await oldCopies();
+  const paths = Object.keys(ASSETS);
+  let done = 0;
+  await Promise.all(paths.map(async (path) => {
+    const old = reused.get(path);
+    if (old) {
+      await cache.put(url(path), old);
+    } else {
+      await cache.put(url(path), await download(path));
+    }
+    done += 1;
+    post({ type: "progress", build: BUILD, done, total: paths.length });
+  }));
+  // Written last: a cache with its list of hashes is complete.
+  await cache.put(url(MANIFEST), new Response(JSON.stringify(ASSETS), {
+    headers: { "Content-Type": "application/json" },
+  }));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    await precache();
+    if (!self.registration.active) await self.skipWaiting(); // first install: nothing to replace
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+    post({ type: "active", build: BUILD });
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "build" && event.source) event.source.postMessage({ type: "build", build: BUILD });
+});
+
+function assetPath(request) {
+  const address = new URL(request.url);
+  if (address.origin !== SCOPE.origin || !address.pathname.startsWith(SCOPE.pathname)) return null;
+  let path = address.pathname.slice(SCOPE.pathname.length);
+  if (path === "index.html") path = ""; // the page is stored under the site's own address
+  return Object.prototype.hasOwnProperty.call(ASSETS, path) ? path : null;
+}
+
+function isVendor(request) {
+  const address = new URL(request.url);
+  return address.origin === SCOPE.origin && address.pathname.startsWith(SCOPE.pathname + "vendor/");
+}
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") return;
+  const path = assetPath(event.request);
+  if (path !== null) {
+    event.respondWith((async () => {
+      const cached = await (await caches.open(CACHE)).match(url(path));
+      return cached || fetch(event.request);
+    })());
+  } else if (isVendor(event.request)) {
+    // A library file left out of the precache (unused by the game): kept once fetched.
+    event.respondWith((async () => {
+      const cache = await caches.open(CACHE);
+      const cached = await cache.match(event.request);
+      if (cached) return cached;
+      const response = await fetch(event.request);
+      if (response.ok) await cache.put(event.request, response.clone());
+      return response;
+    })());
+  }
+  // Anything else (the examples, other sites' pages) goes to the network as usual.
+});
