@@ -528,8 +528,8 @@ class App:
                 el("td", text=t(f"preset_{preset}") if preset != "custom" else t("preset_custom")),
                 *[el("td", text=str(row[key]), data_stat=key) for key in ("played", "won", "drawn", "surs")],
             ]) for players, preset, row in rows]
-            children.append(el("table", "score-sheet stats", id="stats-table",
-                               children=[el("thead", children=[head]), el("tbody", children=body)]))
+            children.append(el("div", "table-scroll", children=[el("table", "score-sheet stats", id="stats-table",
+                               children=[el("thead", children=[head]), el("tbody", children=body)])]))
             if self.confirm_reset:
                 children.append(el("p", "confirm", children=[
                     el("span", text=t("stats_reset_sure")),
