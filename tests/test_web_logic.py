@@ -279,3 +279,40 @@ def test_saved_match_keeps_its_id_and_rejects_a_bad_one() -> None:
 def test_a_computer_hand_on_screen_is_never_playable_by_clicks() -> None:
     match = Match.start(2, Rules(), [Seat("A", "medium"), Seat("B", "medium")], seed=3)
     assert match.viewer == 0 and not match.is_viewer_turn()
+
+
+# ----------------------------------------------------------------------------- languages
+def test_every_catalog_file_is_a_known_language() -> None:
+    files = {path.stem for path in CATALOGS.glob("*.json")}
+    assert files == set(LANGUAGES) == {"en", "fa", "fr", "it", "nl", "es"}
+    for lang in LANGUAGES:
+        messages = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+        assert all(isinstance(text, str) and text.strip() for text in messages.values()), lang
+        if lang != "en":  # translated, not copied: most texts differ from English
+            english = json.loads((CATALOGS / "en.json").read_text(encoding="utf-8"))
+            same = [key for key in english if english[key] == messages[key]]
+            assert len(same) < len(english) // 5, (lang, same)
+
+
+def test_card_names_in_every_language() -> None:
+    from pasur import Card
+
+    jack = Card.parse("JS")
+    names = {lang: load_catalog(lang).card_name(jack) for lang in LANGUAGES}
+    assert names == {"en": "jack of spades", "fa": "سرباز پیک", "fr": "valet de pique", "it": "fante di picche",
+                     "nl": "schoppen boer", "es": "jota de picas"}
+
+
+def test_persian_is_right_to_left_with_optional_persian_digits() -> None:
+    from pasur import Card
+
+    plain = load_catalog("fa")
+    digits = load_catalog("fa", native_digits=True)
+    assert plain.rtl and plain.direction == "rtl" and not load_catalog("en").rtl
+    assert plain.t("stock", n=40) == "دسته: 40"
+    assert digits.t("stock", n=40) == "دسته: ۴۰"
+    assert digits.num(17) == "۱۷" and plain.num(17) == "17"
+    assert load_catalog("en", native_digits=True).num(17) == "17"  # only Persian uses them
+    # Card symbols stay left to right inside Persian sentences, and keep Latin digits.
+    assert digits.card_symbol(Card.parse("10D")) == "\u206610♦\u2069"
+    assert "7C" in digits.t("demo_error_card", value="x")  # URL notation is never converted

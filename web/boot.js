@@ -12,11 +12,29 @@
   var texts = {
     en: { loading: "Loading the game…", steps: ["Downloading the game…", "Starting Python…", "Setting up the table…"],
           failed: "The game could not start. Reloading the page usually fixes this." },
+    fa: { loading: "در حال بارگذاری بازی…", steps: ["در حال دریافت بازی…", "در حال اجرای پایتون…", "در حال چیدن زمین…"],
+          failed: "بازی اجرا نشد. معمولاً بارگذاری دوبارهٔ صفحه مشکل را حل می‌کند." },
     fr: { loading: "Chargement du jeu…", steps: ["Téléchargement du jeu…", "Démarrage de Python…", "Ouverture de la table…"],
-          failed: "Le jeu n'a pas pu démarrer. Recharger la page règle en général le problème." }
+          failed: "Le jeu n'a pas pu démarrer. Recharger la page règle en général le problème." },
+    it: { loading: "Caricamento del gioco…", steps: ["Scaricamento del gioco…", "Avvio di Python…", "Preparazione del tavolo…"],
+          failed: "Il gioco non è riuscito ad avviarsi. Di solito basta ricaricare la pagina." },
+    nl: { loading: "Het spel wordt geladen…", steps: ["Het spel downloaden…", "Python starten…", "De tafel klaarzetten…"],
+          failed: "Het spel kon niet starten. De pagina opnieuw laden helpt meestal." },
+    es: { loading: "Cargando el juego…", steps: ["Descargando el juego…", "Iniciando Python…", "Preparando la mesa…"],
+          failed: "El juego no pudo arrancar. Recargar la página suele arreglarlo." }
   };
-  var wanted = (query.get("lang") || (navigator.languages || [navigator.language || "en"])[0] || "en").slice(0, 2);
-  var text = texts[wanted.toLowerCase()] || texts.en;
+  // The language as the game will choose it: ?lang=, else the saved setting, else the browser's.
+  var saved = null;
+  try { saved = JSON.parse(localStorage.getItem("pasur.settings") || "{}").lang; } catch (error) { saved = null; }
+  var wanted = [query.get("lang"), saved].concat(navigator.languages || [navigator.language || "en"]);
+  var lang = "en";
+  for (var i = 0; i < wanted.length; i++) {
+    var code = String(wanted[i] || "").slice(0, 2).toLowerCase();
+    if (texts[code]) { lang = code; break; }
+  }
+  var text = texts[lang];
+  root.setAttribute("lang", lang);
+  root.setAttribute("dir", lang === "fa" ? "rtl" : "ltr");
   var byId = function (id) { return document.getElementById(id); };
   if (embed) root.classList.add("embed");
   byId("loading-text").textContent = text.loading;

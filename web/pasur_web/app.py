@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasur import Card, IllegalMoveError, Move, Rules
-from pasur.ai import HardPlayer
+from pasur.ai import HardPlayer, MediumPlayer
 from pasur.cards import SUIT_SYMBOLS
 from pasur.rules import OPTION_NAMES, PRESETS
 from pasur.scoring import BREAKDOWN_KEYS
@@ -37,6 +37,7 @@ RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SETUP_OPTIONS = [name for name in OPTION_NAMES if name != "solo4"]
 
 
+ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1, "Home": 0, "End": 0}
 STEP_SECONDS = 0.025  # the longest the search runs before letting the browser paint and react
 
 
@@ -77,7 +78,7 @@ class App:
         self.settings = self._load_settings()
         browser = [str(lang) for lang in (window.navigator.languages or [])]
         lang = pick_language(self.params.lang or self.settings.get("lang"), browser)
-        self.cat: Catalog = load_catalog(lang)
+        self.cat: Catalog = load_catalog(lang, bool(self.settings.get("persian_digits", True)))
         self.speed = self.params.speed or self.settings.get("speed", "normal")
         if self.speed not in SPEEDS:
             self.speed = "normal"
@@ -96,15 +97,15 @@ class App:
         self.demo: Any = None  # the rule demo shown instead of a game (demo.py)
         self.reasons: dict[int, list[Reason]] = {}  # move number -> why it did what it did (deal demo)
         self.confirm_reset = False
+        self.announced: tuple[str, int, str, int | None] = ("", 0, "", None)
+        self.guide = False  # the guided first deal: a tip before each of the player's moves
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
         root = document.documentElement
-        root.setAttribute("lang", self.cat.lang)
-        root.setAttribute("data-lang", self.cat.lang)
         self._apply_four_colour()
         self._bind()
-        self._static_texts()
+        self._apply_language()
         self._show_notices()
         if self.params.embed:
             self._show_full_game_link()
@@ -230,6 +231,13 @@ class App:
         on(document, "keydown", self.on_key)
         on(window, "storage", self.on_storage)
 
+    def _apply_language(self) -> None:
+        root = document.documentElement
+        root.setAttribute("lang", self.cat.lang)
+        root.setAttribute("data-lang", self.cat.lang)
+        root.setAttribute("dir", self.cat.direction)
+        self._static_texts()
+
     def _static_texts(self) -> None:
         t = self.cat.t
         document.title = t("title")
@@ -265,6 +273,7 @@ class App:
         elif ident in ("new-game", "play-again"):
             self.show_setup()
         elif ident == "next-deal" and self.match is not None:
+            self.guide = False  # the guided deal is over
             self.match.next_deal()
             self.after_change()
         elif ident == "handoff-ready" and self.match is not None:
@@ -278,6 +287,16 @@ class App:
             self.hint_task = asyncio.ensure_future(self.show_hint())
         elif ident == "settings-button":
             self.open_settings()
+        elif ident == "rules-button":
+            self.open_rules()
+        elif ident == "rules-close":
+            self.close_rules()
+        elif ident == "guide-start":
+            self.start_guide()
+        elif ident == "guide-stop":
+            self.guide = False
+            self.hint = None
+            self.render()
         elif ident == "show-stats":
             self.open_settings("#stats h3")
         elif ident == "settings-close":
@@ -308,13 +327,43 @@ class App:
             self.demo.on_click(ident, action, button)
 
     def on_key(self, event: Any) -> None:
-        if str(event.key) == "Escape":
-            if self.choosing is not None:
+        key = str(event.key)
+        if key in ARROWS and self._move_focus(event.target, key):
+            event.preventDefault()
+            return
+        if key == "Escape":
+            if not byid("rules").hidden:
+                self.close_rules()
+            elif self.choosing is not None:
                 self.choosing = None
                 self.render()
                 self._focus_hand()
             elif not byid("settings").hidden:
                 byid("settings").hidden = True
+
+    def _move_focus(self, target: Any, key: str) -> bool:
+        """Arrow keys move between the cards of the hand, and between the capture choices."""
+        for group, item in (("#hand", "[data-card]:not([disabled])"), ("#capture-choice", "[data-capture]"),
+                            ("#demo-options", "[data-capture]")):
+            box = target.closest(group)
+            if not found(box):
+                continue
+            items = list(box.querySelectorAll(item))
+            if not items:
+                return False
+            index = next((i for i, node in enumerate(items) if node == target), -1)
+            step = ARROWS[key]
+            if self.cat.rtl and key in ("ArrowLeft", "ArrowRight"):
+                step = -step  # right to left: the right arrow goes back
+            if key == "Home":
+                index = 0
+            elif key == "End":
+                index = len(items) - 1
+            else:
+                index = (index + step) % len(items)
+            items[index].focus()
+            return True
+        return False
 
     def on_hand_card(self, text: str) -> None:
         match = self.match
@@ -339,8 +388,21 @@ class App:
         self.choosing = None
         self.play(move)
 
+    def explain_next(self, move: Move | str) -> None:
+        """Keep the reason for a move about to be played, for the deal demo and the guide."""
+        match = self.match
+        if match is None or (self.demo is None and not self.guide):
+            return
+        game = match.game
+        try:
+            resolved = game.resolve(move)
+        except IllegalMoveError:
+            return
+        self.reasons[len(game.history)] = explain_move(resolved, game.table, game.rules, game.last_round)
+
     def play(self, move: Move | str) -> None:
         assert self.match is not None
+        self.explain_next(move)
         try:
             self.match.play(move)
         except IllegalMoveError as error:  # a stale click; the game is unchanged
@@ -357,7 +419,7 @@ class App:
 
     def _focus_hand(self) -> None:
         active = document.activeElement
-        if not found(active) or active == document.body or not active.isConnected:
+        if not found(active) or active == document.body or not active.isConnected or active == byid("hand"):
             first = document.querySelector("#hand [data-card]:not([disabled])")
             if found(first):
                 first.focus()
@@ -391,9 +453,7 @@ class App:
                     self.preview = None
                     if self.match is not match:
                         return
-                if self.demo is not None:
-                    game = match.game
-                    self.reasons[len(game.history)] = explain_move(move, game.table, game.rules, game.last_round)
+                self.explain_next(move)
                 match.play(move)
                 self.save()
                 self.render()
@@ -432,8 +492,9 @@ class App:
         rules = Rules.preset(p.preset, **({"target": p.target} if p.target else {}))
         self.begin(p.players, rules, self._seat_defaults(p.players), p.seed)
 
-    def begin(self, players: int, rules: Rules, seats: list[Seat], seed: int | None) -> None:
+    def begin(self, players: int, rules: Rules, seats: list[Seat], seed: int | None, guide: bool = False) -> None:
         self.match = Match.start(players, rules, seats, seed)
+        self.guide = guide
         self.reasons = {}
         self.choosing = None
         self.preview = None
@@ -441,7 +502,32 @@ class App:
         byid("settings").hidden = True
         self.after_change()
 
+    def start_guide(self) -> None:
+        """A two-player deal against the easy computer, with a tip before each move and the reason after."""
+        seats = [Seat(self.cat.t("you"), "human"), Seat(self.cat.t("default_name_1"), "easy")]
+        self.begin(2, Rules(), seats, self.params.seed, guide=True)
+
+    # ------------------------------------------------------------------ the rules panel
+    def current_rules(self) -> Rules:
+        if self.match is not None:
+            return self.match.game.rules
+        preset = document.getElementById("setup-preset")
+        name = str(preset.value) if found(preset) else self.params.preset
+        return PRESETS.get(name, PRESETS[self.params.preset])
+
+    def open_rules(self) -> None:
+        from .rules_view import render_rules
+
+        render_rules(self, self.current_rules())
+        byid("rules").hidden = False
+        byid("rules-title").focus()
+
+    def close_rules(self) -> None:
+        byid("rules").hidden = True
+        byid("rules-button").focus()
+
     def show_setup(self) -> None:
+        self.guide = False
         self.match = None
         self.choosing = None
         self.render_setup()
@@ -494,6 +580,9 @@ class App:
         ])
         four = el("input", id="settings-four", type="checkbox", checked=bool(self.settings.get("four_colour")))
         hints = el("input", id="settings-hints", type="checkbox", checked=bool(self.settings.get("hints", True)))
+        digits = [] if self.cat.lang != "fa" else [el("label", "check", children=[
+            el("input", id="settings-digits", type="checkbox", checked=self.cat.native_digits),
+            el("span", text=t("digits_setting"))])]
         body = byid("settings-body")
         root = document.documentElement
         offline = t("offline_ready" if root.hasAttribute("data-offline-ready") else "offline_not_ready")
@@ -505,7 +594,7 @@ class App:
               el("label", "field", children=[el("span", text=t("language")), lang]),
               el("label", "check", children=[four, el("span", text=t("four_colour"))]),
               el("label", "check", children=[hints, el("span", text=t("hints_setting"))]),
-              *extras, self.stats_section())
+              *digits, *extras, self.stats_section())
         byid("settings").hidden = False
         target = document.querySelector(focus)
         if found(target):
@@ -524,9 +613,9 @@ class App:
             head = el("tr", children=[el("th", text=t(key), scope="col") for key in (
                 "players", "preset", "stats_played", "stats_won", "stats_drawn", "stats_surs")])
             body = [el("tr", children=[
-                el("td", text=str(players)),
+                el("td", text=self.cat.num(players)),
                 el("td", text=t(f"preset_{preset}") if preset != "custom" else t("preset_custom")),
-                *[el("td", text=str(row[key]), data_stat=key) for key in ("played", "won", "drawn", "surs")],
+                *[el("td", text=self.cat.num(row[key]), data_stat=key) for key in ("played", "won", "drawn", "surs")],
             ]) for players, preset, row in rows]
             children.append(el("div", "table-scroll", children=[el("table", "score-sheet stats", id="stats-table",
                                children=[el("thead", children=[head]), el("tbody", children=body)])]))
@@ -554,18 +643,27 @@ class App:
         elif ident == "settings-four":
             self.settings["four_colour"] = bool(event.target.checked)
             self._apply_four_colour()
-        elif ident == "settings-lang":
-            self.settings["lang"] = str(event.target.value)
-            self.cat = load_catalog(self.settings["lang"])
-            document.documentElement.setAttribute("lang", self.cat.lang)
-            document.documentElement.setAttribute("data-lang", self.cat.lang)
-            self._static_texts()
+        elif ident in ("settings-lang", "settings-digits"):
+            # Only the words change: the game, the setup being filled in and the focus stay.
+            if ident == "settings-lang":
+                self.settings["lang"] = str(event.target.value)
+                if self.params.lang is not None:  # the player's choice now beats the address's
+                    self.params.lang = None
+                    if self.params.demo is None and self.params.demo_error is None:
+                        self._forget_game_params()
+            else:
+                self.settings["persian_digits"] = bool(event.target.checked)
+            self.cat = load_catalog(self.settings.get("lang", self.cat.lang),
+                                    bool(self.settings.get("persian_digits", True)))
+            self._apply_language()
             self._show_notices()
-            if self.match is None:
+            if self.demo is not None:
+                self.demo.render()
+            elif self.match is None:
                 self.render_setup()
             else:
                 self.render()
-            self.open_settings("#settings-lang")
+            self.open_settings("#" + ident)
         self._save_settings()
 
     def _apply_four_colour(self) -> None:
@@ -610,6 +708,10 @@ class App:
             el("details", "options", children=[el("summary", text=t("options")), el("div", "option-list",
                                                                                     children=options)]),
             el("button", "primary", text=t("start"), id="start", type="button"),
+            el("div", "guide-offer", children=[
+                el("p", text=t("guide_offer")),
+                el("button", "secondary", text=t("guide_start"), id="guide-start", type="button"),
+            ]),
         ])
         clear(byid("setup"), form)
         self.render_seats()
@@ -649,6 +751,8 @@ class App:
             el("span", "suit", text=SUIT_SYMBOLS[card.suit], aria_hidden="true"),
         ]
         name = self.cat.card_name(card)
+        if card.rank in (1, 11, 12, 13):
+            name = f"{RANK_TEXT[card.rank - 1]}, {name}"  # the letter on the card is part of its name
         if button:
             return el("button", f"card suit-{suit}", type="button", data_card=str(card), aria_label=name,
                       children=children, **attrs)
@@ -662,15 +766,74 @@ class App:
         match = self.match
         if match is None:
             return
+        focus = self._focus_key()
         self.set_phase(match.phase)
         self.render_scores()
         self.render_players()
         self.render_table()
+        self.render_guide()  # before the hand: the guide's tip highlights a card in it
         self.render_hand()
         self.render_choice()
         self.render_status()
         self.render_log()
         self.render_overlays()
+        self._restore_focus(focus)
+        self.announce()
+
+    # ------------------------------------------------------------------ focus and announcements
+    def _focus_key(self) -> tuple[str, str] | None:
+        """What has the keyboard focus, in terms that survive a re-render."""
+        active = document.activeElement
+        if not found(active) or active == document.body:
+            return None
+        for name in ("data-card", "data-capture"):
+            value = attr(active, name)
+            if value:
+                holder = active.parentElement.closest("[id]")
+                return (name, f"#{holder.id} [{name}=\"{value}\"]" if found(holder) else "")
+        ident = str(active.id or "")
+        return ("id", f"#{ident}") if ident else None
+
+    def _restore_focus(self, key: tuple[str, str] | None) -> None:
+        """Put the focus back where it was, or on the nearest sensible place; never on nothing."""
+        active = document.activeElement
+        if found(active) and active != document.body and active.isConnected:
+            return
+        if key is not None and key[1]:
+            again = document.querySelector(key[1])
+            if found(again) and not again.disabled:
+                again.focus()
+                return
+        if self.match is not None and self.match.is_viewer_turn():
+            self._focus_hand()
+        elif key is not None and key[0] == "data-card":
+            byid("hand").focus()  # the hand keeps the focus while the others play
+
+    def announce(self) -> None:
+        """One message per change for screen readers: the moves since the last one, then whose turn."""
+        match = self.match
+        if match is None:
+            return
+        t = self.cat.t
+        moves = [entry for entry in match.log if entry["kind"] == "move"]
+        count = len(moves)
+        state = (match.id, count, match.phase, match.handoff)
+        if state == self.announced:
+            return
+        same = self.announced[0] == match.id and self.announced[1] <= count
+        new = moves[self.announced[1]:] if same else moves[-1:]
+        parts = [self.log_text(entry) + "." for entry in new[-4:]]
+        if match.phase == "deal-end" and match.pending_sheet is not None:
+            scores = ", ".join(f"{self.side_label(side)} {self.cat.num(result['total'])}"
+                               for side, result in enumerate(match.game.deal_results[match.pending_sheet]))
+            parts.append(t("deal_over", n=match.pending_sheet + 1) + ": " + scores + ".")
+        elif match.phase == "match-end":
+            game = match.game
+            parts.append(t("draw") if game.winner is None else t("winner", name=self.side_label(game.winner)))
+        elif match.is_viewer_turn():
+            parts.append(t("your_turn") + ".")
+        self.announced = state
+        byid("announce").textContent = " ".join(parts)
 
     def side_label(self, side: int) -> str:
         assert self.match is not None
@@ -683,7 +846,7 @@ class App:
         items = [
             el("span", "side-score", children=[
                 el("span", "side-name", text=self.side_label(side)),
-                el("strong", text=str(score), data_side_score=side),
+                el("strong", text=self.cat.num(score), data_side_score=side),
             ])
             for side, score in enumerate(game.scores)
         ]
@@ -807,8 +970,8 @@ class App:
         for move in match.ordered_options(self.choosing):
             taken = ",".join(str(c) for c in move.sorted_captured())
             points = match.option_points(move)
-            label = self.cat.card_name(card) + ": " + ", ".join(self.cat.card_name(c) for c in move.sorted_captured())
-            buttons.append(el("button", "option", type="button", data_capture=taken, aria_label=label, children=[
+            # Named by its content: each card's name (role="img"), then the points.
+            buttons.append(el("button", "option", type="button", data_capture=taken, children=[
                 el("span", "mini-cards", children=[self.card_node(c) for c in move.sorted_captured()]),
                 el("span", "points", text=t("points_n", n=points)),
             ]))
@@ -828,7 +991,7 @@ class App:
         moves = [entry for entry in match.log if entry["kind"] == "move"]
         if self.demo is not None and moves and self.reasons.get(len(moves) - 1):
             # A deal demo says what the last move did and why.
-            reasons = " ".join(t(key, **values) for key, values in self.reasons[len(moves) - 1])
+            reasons = self.cat.reasons(self.reasons[len(moves) - 1])
             text = self.log_text(moves[-1], with_sur=False) + ". " + reasons
         elif match.phase == "play" and game.turn is not None:
             name = match.seats[game.turn].name
@@ -839,6 +1002,30 @@ class App:
             else:
                 text = t("turn_of", name=name)
         byid("status").textContent = text
+
+    def render_guide(self) -> None:
+        """The guide's box: the reason for the last move, and a tip when it is the player's turn."""
+        match = self.match
+        box = byid("guide")
+        if match is None or not self.guide:
+            box.hidden = True
+            return
+        t = self.cat.t
+        parts = []
+        moves = [entry for entry in match.log if entry["kind"] == "move"]
+        last = self.reasons.get(len(moves) - 1) if moves else None
+        if last:
+            parts.append(t("guide_last", what=self.log_text(moves[-1], with_sur=False), why=self.cat.reasons(last)))
+        if match.phase != "play":
+            parts.append(t("guide_done"))
+        elif match.is_viewer_turn() and self.preview is None:
+            view = match.game.view(match.viewer)
+            tip = MediumPlayer().choose(view)
+            self.hint = str(tip)
+            parts.append(t("guide_try", card=self.cat.card_symbol(tip.card),
+                           why=self.cat.reasons(explain_move(tip, view.table, view.rules, view.last_round))))
+        byid("guide-text").textContent = " ".join(parts)
+        box.hidden = False
 
     def log_text(self, entry: dict[str, Any], with_sur: bool = True) -> str:
         match = self.match
@@ -874,8 +1061,8 @@ class App:
                 reasons = self.reasons.get(number)
                 number += 1
                 if reasons:
-                    children = [el("span", text=self.log_text(entry)), el("span", "why", text=" · ".join(
-                        self.cat.t(key, **values) for key, values in reasons))]
+                    children = [el("span", text=self.log_text(entry)),
+                                el("span", "why", text=self.cat.reasons(reasons))]
             if children:
                 items.append(el("li", "sur" if entry.get("sur") else None, children=children, **attrs))
             else:
@@ -950,10 +1137,11 @@ class App:
                 continue
             rows.append(el("tr", "total" if key == "total" else None, children=[
                 el("th", text=t(f"score_{key}"), scope="row")] + [
-                el("td", text=str(results[side][key]), data_key=key, data_side=side) for side in range(game.sides)
+                el("td", text=self.cat.num(results[side][key]), data_key=key, data_side=side)
+                for side in range(game.sides)
             ]))
         rows.append(el("tr", "match", children=[el("th", text=t("score_match"), scope="row")] + [
-            el("td", text=str(totals[side])) for side in range(game.sides)
+            el("td", text=self.cat.num(totals[side])) for side in range(game.sides)
         ]))
         return el("table", "score-sheet", children=[el("thead", children=[head]), el("tbody", children=rows)])
 
@@ -967,12 +1155,12 @@ class App:
         ])
         rows = [
             el("tr", children=[el("th", text=t("deal_n", n=number + 1), scope="row")] + [
-                el("td", text=str(deal[side]["total"])) for side in range(game.sides)
+                el("td", text=self.cat.num(deal[side]["total"])) for side in range(game.sides)
             ])
             for number, deal in enumerate(game.deal_results)
         ]
         rows.append(el("tr", "total", children=[el("th", text=t("totals"), scope="row")] + [
-            el("td", text=str(score)) for score in game.scores
+            el("td", text=self.cat.num(score)) for score in game.scores
         ]))
         return el("table", "score-sheet totals", children=[el("thead", children=[head]), el("tbody", children=rows)])
 

@@ -17,14 +17,10 @@ from pasur import Move, Rules
 from pasur.moves import capture_options
 
 from .dom import byid, clear, el
-from .explain import Reason, explain_move
+from .explain import explain_move
 from .session import Seat
 
 __all__ = ["CaptureDemo", "DealDemo", "DemoError", "start_demo"]
-
-
-def reason_text(app: Any, reasons: list[Reason]) -> str:
-    return " ".join(app.cat.t(key, **values) for key, values in reasons)
 
 
 class DemoError:
@@ -32,13 +28,17 @@ class DemoError:
 
     def __init__(self, app: Any, key: str, values: dict[str, str]) -> None:
         app.demo = self
-        t = app.cat.t
+        self.app, self.key, self.values = app, key, values
+        self.render()
+        app.set_phase("demo")
+
+    def render(self) -> None:
+        t = self.app.cat.t
         clear(byid("demo"), el("div", "demo-error", role="alert", children=[
             el("h2", text=t("demo_error_title")),
-            el("p", id="demo-error-text", text=t(key, **values)),
+            el("p", id="demo-error-text", text=t(self.key, **self.values)),
             el("p", "muted", text=t("demo_error_help")),
         ]))
-        app.set_phase("demo")
 
     def on_click(self, ident: str, action: str, button: Any) -> None:
         pass
@@ -99,7 +99,7 @@ class CaptureDemo:
         else:
             step = t("demo_no_capture", card=symbol)
             summary = ""
-        why = reason_text(app, explain_move(move, self.table, self.rules))
+        why = app.cat.reasons(explain_move(move, self.table, self.rules))
         options = []
         for index, option in enumerate(self.moves):
             options.append(el("li", children=[el("button", "option" + (" current" if index == self.current else ""),
@@ -167,6 +167,10 @@ class DealDemo:
             await self.wake.wait()
         if self.paused:
             self.steps -= 1
+
+    def render(self) -> None:
+        self.render_controls()
+        self.app.render()
 
     def render_controls(self) -> None:
         t = self.app.cat.t

@@ -9,10 +9,15 @@ from pathlib import Path
 
 from pasur.cards import RANKS, SUIT_SYMBOLS, Card
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "Catalog", "load_catalog", "pick_language", "placeholders"]
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "RTL_LANGUAGES", "Catalog", "load_catalog", "pick_language",
+           "placeholders"]
 
-LANGUAGES = ("en", "fr")
+LANGUAGES = ("en", "fa", "fr", "it", "nl", "es")
+RTL_LANGUAGES = frozenset({"fa"})
 DEFAULT_LANGUAGE = "en"
+PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+# Card symbols such as "10♦" stay left to right inside right-to-left text.
+LTR_ISOLATE, POP_ISOLATE = "\u2066", "\u2069"
 _FOLDER = Path(__file__).resolve().parent / "i18n"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -32,35 +37,63 @@ def placeholders(text: str) -> set[str]:
 class Catalog:
     """Messages of one language, falling back to English for a missing key."""
 
-    def __init__(self, lang: str, messages: dict[str, str], fallback: dict[str, str] | None = None) -> None:
+    def __init__(self, lang: str, messages: dict[str, str], fallback: dict[str, str] | None = None,
+                 native_digits: bool = False) -> None:
         self.lang = lang
         self.messages = messages
         self.fallback = fallback or {}
+        self.rtl = lang in RTL_LANGUAGES
+        # Persian digits for the numbers the page shows (scores, counts), when asked for.
+        self.native_digits = native_digits and lang == "fa"
+
+    @property
+    def direction(self) -> str:
+        return "rtl" if self.rtl else "ltr"
+
+    def num(self, value: int | str) -> str:
+        text = str(value)
+        return text.translate(PERSIAN_DIGITS) if self.native_digits else text
 
     def t(self, key: str, **values: object) -> str:
         text = self.messages.get(key) or self.fallback.get(key) or key
+        if self.native_digits and key != "digits_setting" and not key.startswith("demo_error_"):
+            # (the demo errors quote URL parameters, which are written with Latin digits)
+            text = text.translate(PERSIAN_DIGITS)
         if values:
-            return _PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), text)
+            def fill(match: re.Match[str]) -> str:
+                value = values.get(match.group(1), match.group(0))
+                return self.num(value) if isinstance(value, int) else str(value)
+
+            return _PLACEHOLDER.sub(fill, text)
         return text
 
     def card_name(self, card: Card) -> str:
         rank = self.t(f"rank_{card.rank}") if card.rank in (1, 11, 12, 13) else RANKS[card.rank - 1]
         return self.t("card_name", rank=rank, suit=self.t(f"suit_{card.suit}"))
 
-    @staticmethod
-    def card_symbol(card: Card) -> str:
-        return RANKS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
+    def card_symbol(self, card: Card) -> str:
+        text = RANKS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
+        return LTR_ISOLATE + text + POP_ISOLATE if self.rtl else text
+
+    def isolate(self, text: str) -> str:
+        return LTR_ISOLATE + text + POP_ISOLATE if self.rtl else text
+
+    def reasons(self, reasons: Iterable[tuple[str, dict[str, str]]]) -> str:
+        """Explanations from ``explain.py`` as one text (card symbols kept left to right)."""
+        return " ".join(self.t(key, **{name: self.isolate(value) for name, value in values.items()})
+                        for key, values in reasons)
 
     def cards_text(self, cards: Iterable[Card]) -> str:
-        return " ".join(self.card_symbol(card) for card in sorted(cards))
+        text = " ".join(RANKS[card.rank - 1] + SUIT_SYMBOLS[card.suit] for card in sorted(cards))
+        return LTR_ISOLATE + text + POP_ISOLATE if self.rtl else text
 
 
-def load_catalog(lang: str) -> Catalog:
+def load_catalog(lang: str, native_digits: bool = False) -> Catalog:
     if lang not in LANGUAGES:
         lang = DEFAULT_LANGUAGE
     english = json.loads(catalog_path(DEFAULT_LANGUAGE).read_text(encoding="utf-8"))
     messages = english if lang == DEFAULT_LANGUAGE else json.loads(catalog_path(lang).read_text(encoding="utf-8"))
-    return Catalog(lang, messages, english)
+    return Catalog(lang, messages, english, native_digits)
 
 
 def pick_language(param: str | None, browser: Iterable[str]) -> str:

@@ -1,0 +1,148 @@
+"""Everyone can play: axe-core on every screen in English and Persian, a deal played with the
+keyboard alone, announcements for screen readers, and the page in Persian, right to left."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, wait_for_moves
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def axe_violations(page: Page) -> list[str]:
+    """axe-core's WCAG 2.2 AA findings on the page as it is now (axe is injected from npm)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result: dict[str, Any] = page.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})", WCAG)
+    return [f"{v['id']}: {v['help']} -> " + "; ".join(n["target"][0] for n in v["nodes"][:4])
+            for v in result["violations"]]
+
+
+def first_choice_card(page: Page) -> str | None:
+    """A card in the hand that has a choice of captures, if any."""
+    game = saved_game(page)
+    counts: dict[str, int] = {}
+    for move in game.legal_moves():
+        counts[str(move.card)] = counts.get(str(move.card), 0) + 1
+    return next((card for card, count in counts.items() if count > 1), None)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_no_axe_violations_on_any_screen(page: Page, guard: object, site_url: str, lang: str) -> None:
+    assert AXE.exists(), "run npm ci: axe-core comes from npm"
+    screens: dict[str, list[str]] = {}
+    open_page(page, f"{site_url}?lang={lang}")
+    screens["setup"] = axe_violations(page)
+    page.click("#rules-button")
+    screens["rules"] = axe_violations(page)
+    page.keyboard.press("Escape")
+    open_page(page, f"{site_url}?lang={lang}&players=2&seed=4&speed=instant")
+    screens["play"] = axe_violations(page)
+    for _ in range(40):  # play until a card offers a choice of captures
+        card = first_choice_card(page)
+        if card:
+            page.click(f'#hand [data-card="{card}"]')
+            page.wait_for_selector("#capture-choice [data-capture]")
+            screens["capture choice"] = axe_violations(page)
+            page.keyboard.press("Escape")
+            break
+        moves = len(saved_game(page).history)
+        page.locator("#hand [data-card]:not([disabled])").first.click()
+        wait_for_moves(page, moves + 1)
+        page.wait_for_function(WAIT_HUMAN)
+        if page.get_attribute("html", "data-phase") != "play":
+            break
+    assert "capture choice" in screens, "no capture choice came up"
+    play_to_end(page, stop_at="deal-end")
+    screens["score sheet"] = axe_violations(page)
+    found = {name: problems for name, problems in screens.items() if problems}
+    assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+def test_a_whole_deal_with_the_keyboard_alone(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed=8&speed=instant&lang=en")
+    choices = 0
+    for _ in range(200):
+        page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+        if page.get_attribute("html", "data-phase") != "play":
+            break
+        assert page.evaluate("document.activeElement.closest('#hand') !== null"), "the focus left the hand"
+        game = saved_game(page)
+        enabled = page.locator("#hand [data-card]:not([disabled])").evaluate_all("n => n.map(x => x.dataset.card)")
+        counts: dict[str, int] = {}
+        for move in game.legal_moves():
+            counts[str(move.card)] = counts.get(str(move.card), 0) + 1
+        card = max(enabled, key=lambda text: counts.get(text, 0))
+        # Walk to the card with the arrow keys, from wherever the focus is.
+        for _ in range(len(enabled)):
+            if page.evaluate("document.activeElement.dataset.card") == card:
+                break
+            page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.card") == card
+        page.keyboard.press("Enter")
+        if counts[card] > 1:
+            page.wait_for_selector("#capture-choice [data-capture]")
+            assert page.evaluate("document.activeElement.closest('#capture-choice') !== null")
+            page.keyboard.press("ArrowDown")
+            page.keyboard.press("Enter")
+            choices += 1
+        wait_for_moves(page, len(game.history) + 1)
+    assert page.get_attribute("html", "data-phase") == "deal-end"
+    assert page.evaluate("document.activeElement.id") == "next-deal"  # the sheet takes the focus
+    assert choices >= 1
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.documentElement.dataset.phase === 'play'")
+
+
+def test_one_announcement_per_move(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed=9&speed=instant&lang=en")
+    page.evaluate("""() => {
+      window.__announced = [];
+      new MutationObserver(() => window.__announced.push(document.getElementById('announce').textContent))
+        .observe(document.getElementById('announce'), {childList: true, characterData: true, subtree: true});
+    }""")
+    for _ in range(3):
+        page.wait_for_function(WAIT_HUMAN)
+        moves = len(saved_game(page).history)
+        page.keyboard.press("Enter")  # the focused card
+        if page.locator("#capture-choice [data-capture]").count():
+            page.keyboard.press("Enter")
+        wait_for_moves(page, moves + 2)
+    page.wait_for_function(WAIT_HUMAN)
+    announced = page.evaluate("window.__announced")
+    assert 3 <= len(announced) <= 6, announced  # one per move (ours, then the reply), never per redraw
+    assert announced[-1].endswith("Your turn: play a card.")
+    assert any(" took " in text or " laid " in text for text in announced)
+
+
+def test_persian_deal_right_to_left_and_language_switch(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed=10&speed=instant&lang=fa")
+    assert page.get_attribute("html", "dir") == "rtl" and page.get_attribute("html", "lang") == "fa"
+    play_to_end(page, stop_at="deal-end")
+    log = page.inner_text("#log")
+    assert "برداشت" in log or "زمین گذاشت" in log
+    assert "دست 1 تمام شد" in page.inner_text("#sheet") or "دست ۱ تمام شد" in page.inner_text("#sheet")
+    # Switching the language changes the words only, never the game.
+    before = page.evaluate("localStorage.getItem('pasur.match')")
+    page.click("#next-deal")
+    page.wait_for_function(WAIT_HUMAN)
+    before = page.evaluate("localStorage.getItem('pasur.match')")
+    page.click("#settings-button")
+    page.select_option("#settings-lang", "es")
+    page.wait_for_function("document.documentElement.lang === 'es'")
+    assert page.get_attribute("html", "dir") == "ltr"
+    assert page.evaluate("document.activeElement.id") == "settings-lang"
+    page.click("#settings-close")
+    assert page.evaluate("localStorage.getItem('pasur.match')") == before
+    assert "Tu turno" in page.inner_text("#status") or "Turno de" in page.inner_text("#status")
+    page.reload()
+    open_page(page, page.url)
+    assert page.get_attribute("html", "lang") == "es"  # the choice is remembered
