@@ -146,3 +146,24 @@ def test_persian_deal_right_to_left_and_language_switch(page: Page, guard: objec
     page.reload()
     open_page(page, page.url)
     assert page.get_attribute("html", "lang") == "es"  # the choice is remembered
+
+
+def test_guided_first_deal_gives_a_tip_then_the_reason(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?lang=en&speed=instant")
+    page.click("#guide-start")
+    page.wait_for_function(WAIT_HUMAN)
+    tip = page.inner_text("#guide-text")
+    assert tip.startswith("Tip: try ")
+    hinted = page.locator("#hand [data-hint]")
+    assert hinted.count() == 1
+    card = hinted.get_attribute("data-card")
+    assert card and card[:-1] in tip  # the tip names the highlighted card
+    page.click(f'#hand [data-card="{card}"]')
+    if page.locator("#capture-choice [data-capture]").count():
+        page.locator("#capture-choice [data-capture]").first.click()
+    wait_for_moves(page, 2)
+    page.wait_for_function(WAIT_HUMAN)
+    assert "Last move: " in page.inner_text("#guide-text")
+    page.click("#guide-stop")
+    assert page.is_hidden("#guide")
+    assert page.locator("#hand [data-hint]").count() == 0

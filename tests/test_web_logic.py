@@ -316,3 +316,10 @@ def test_persian_is_right_to_left_with_optional_persian_digits() -> None:
     # Card symbols stay left to right inside Persian sentences, and keep Latin digits.
     assert digits.card_symbol(Card.parse("10D")) == "\u206610♦\u2069"
     assert "7C" in digits.t("demo_error_card", value="x")  # URL notation is never converted
+
+
+def test_start_up_texts_cover_every_language() -> None:
+    import re
+
+    boot = (CATALOGS.parent / "boot.js").read_text(encoding="utf-8")
+    assert set(re.findall(r"^    (\w\w): \{ reload:", boot, re.MULTILINE)) == set(LANGUAGES)

@@ -10,17 +10,17 @@
   var query = new URLSearchParams(location.search);
   var embed = query.get("embed") === "1" || query.has("demo");
   var texts = {
-    en: { loading: "Loading the game…", steps: ["Downloading the game…", "Starting Python…", "Setting up the table…"],
+    en: { reload: "Reload", loading: "Loading the game…", steps: ["Downloading the game…", "Starting Python…", "Setting up the table…"],
           failed: "The game could not start. Reloading the page usually fixes this." },
-    fa: { loading: "در حال بارگذاری بازی…", steps: ["در حال دریافت بازی…", "در حال اجرای پایتون…", "در حال چیدن زمین…"],
+    fa: { reload: "بارگذاری دوباره", loading: "در حال بارگذاری بازی…", steps: ["در حال دریافت بازی…", "در حال اجرای پایتون…", "در حال چیدن زمین…"],
           failed: "بازی اجرا نشد. معمولاً بارگذاری دوبارهٔ صفحه مشکل را حل می‌کند." },
-    fr: { loading: "Chargement du jeu…", steps: ["Téléchargement du jeu…", "Démarrage de Python…", "Ouverture de la table…"],
+    fr: { reload: "Recharger", loading: "Chargement du jeu…", steps: ["Téléchargement du jeu…", "Démarrage de Python…", "Ouverture de la table…"],
           failed: "Le jeu n'a pas pu démarrer. Recharger la page règle en général le problème." },
-    it: { loading: "Caricamento del gioco…", steps: ["Scaricamento del gioco…", "Avvio di Python…", "Preparazione del tavolo…"],
+    it: { reload: "Ricarica", loading: "Caricamento del gioco…", steps: ["Scaricamento del gioco…", "Avvio di Python…", "Preparazione del tavolo…"],
           failed: "Il gioco non è riuscito ad avviarsi. Di solito basta ricaricare la pagina." },
-    nl: { loading: "Het spel wordt geladen…", steps: ["Het spel downloaden…", "Python starten…", "De tafel klaarzetten…"],
+    nl: { reload: "Opnieuw laden", loading: "Het spel wordt geladen…", steps: ["Het spel downloaden…", "Python starten…", "De tafel klaarzetten…"],
           failed: "Het spel kon niet starten. De pagina opnieuw laden helpt meestal." },
-    es: { loading: "Cargando el juego…", steps: ["Descargando el juego…", "Iniciando Python…", "Preparando la mesa…"],
+    es: { reload: "Recargar", loading: "Cargando el juego…", steps: ["Descargando el juego…", "Iniciando Python…", "Preparando la mesa…"],
           failed: "El juego no pudo arrancar. Recargar la página suele arreglarlo." }
   };
   // The language as the game will choose it: ?lang=, else the saved setting, else the browser's.
@@ -39,6 +39,7 @@
   if (embed) root.classList.add("embed");
   byId("loading-text").textContent = text.loading;
   byId("startup-error-text").textContent = text.failed;
+  byId("startup-error-reload").textContent = text.reload;
 
   var bar = byId("loading-bar"), step = byId("loading-step");
   function show(index, percent) {
