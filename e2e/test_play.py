@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
@@ -100,3 +101,34 @@ def test_screenshots(page: Page, guard: object, site_url: str, artifacts: Path) 
         page.screenshot(path=str(artifacts / f"rules-persian-{name}.png"))
         open_page(page, f"{site_url}?demo=capture&card=7C&table=4C,4D,2H,2S&lang=en")
         page.screenshot(path=str(artifacts / f"demo-capture-{name}.png"))
+
+
+# Without a service worker, so that the test can hold back the game's Python (app.zip) at will.
+@pytest.mark.browser_context_args(service_workers="block")
+def test_the_new_game_panel_works_while_python_loads(page: Page, guard: object, site_url: str) -> None:
+    held: list[Any] = []
+    released = False
+
+    def hold(route: Any) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/app.zip", hold)
+    page.goto(f"{site_url}?lang=fr")
+    page.wait_for_selector('html[data-phase="setup"] #start')
+    assert page.get_attribute("html", "data-ready") is None  # Python is not there yet
+    assert page.inner_text("#start") == "Commencer"  # drawn in the player's language
+    page.select_option("#setup-players", "3")
+    assert page.locator("#setup-seats .seat-row").count() == 3
+    page.fill("#name-1", "Bijan")
+    page.click("#start")
+    assert page.evaluate("window.pasurPending") == "start"
+    assert page.is_disabled("#start")
+    released = True
+    for route in held:
+        route.continue_()
+    page.wait_for_selector('html[data-ready][data-phase="play"]', timeout=90_000)
+    assert page.locator("#opponents .opponent").count() == 2
+    assert "Bijan" in page.inner_text("#opponents")

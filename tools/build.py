@@ -71,9 +71,14 @@ def copy_web(out: Path) -> None:
             continue  # written to the site root by write_service_worker
         if path.is_file() and (path.suffix in STATIC_SUFFIXES or path.name == "main.py"):
             shutil.copy2(path, web / path.name)
-    for folder in ("icons", "examples"):
+    for folder in ("icons", "examples", "i18n"):
         if (ROOT / "web" / folder).is_dir():
             shutil.copytree(ROOT / "web" / folder, web / folder)
+    # What the new-game panel offers, from the engine's presets (read by web/setup.js).
+    sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+    from pasur_web.params import setup_config
+
+    (web / "setup.json").write_text(json.dumps(setup_config(), sort_keys=True) + "\n", encoding="utf-8")
 
 
 def digest(data: bytes, length: int = ASSET_HASH_LENGTH) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import http.server
+import sys
 import threading
 from pathlib import Path
 from typing import ClassVar
@@ -41,6 +42,11 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
     folder: Path
     requests: list[tuple[str, int]]
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser closed the connection (a reload, a closed tab): nothing to report
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
 class SwitchableHandler(QuietHandler):

@@ -7,6 +7,7 @@
 (function () {
   "use strict";
   var root = document.documentElement;
+  window.pasurMetrics = { ai: [] }; // "level:milliseconds" per computer move, read by the page benchmark
   var query = new URLSearchParams(location.search);
   var embed = query.get("embed") === "1" || query.has("demo");
   var texts = {
@@ -46,6 +47,8 @@
     if (root.hasAttribute("data-ready")) return;
     step.textContent = text.steps[index];
     bar.style.width = percent + "%";
+    var waiting = byId("setup-loading"); // the progress, under the new-game panel's Start button
+    if (waiting && !window.pasurPending) waiting.textContent = text.steps[index];
   }
   show(0, 5);
   addEventListener("py:progress", function () { show(1, 60); });
@@ -72,6 +75,42 @@
     if (!embed) window.pasurInstall = event;
     root.toggleAttribute("data-installable", !embed);
   });
+
+  // The new-game panel at once, while Python loads (web/setup.js), unless the page is about to
+  // show something else: a game from the address, a saved game, a demo.
+  var gameKeys = ["players", "preset", "target", "seed", "ai", "demo"];
+  var saveKey = embed ? "pasur.embed.match" : "pasur.match";
+  var savedGame = null;
+  try { savedGame = localStorage.getItem(saveKey); } catch (error) { savedGame = null; }
+  var shell = !savedGame && !gameKeys.some(function (key) { return query.has(key); }) && window.pasurSetup;
+  if (shell) {
+    Promise.all([fetch("./web/i18n/" + lang + ".json"), fetch("./web/setup.json")]).then(function (answers) {
+      return Promise.all(answers.map(function (answer) {
+        if (!answer.ok) throw new Error(answer.url + ": HTTP " + answer.status);
+        return answer.json();
+      }));
+    }).then(function (loaded) {
+      if (root.hasAttribute("data-ready") || root.getAttribute("data-phase") !== "loading") return;
+      var catalog = loaded[0];
+      window.pasurSetup.renderObjects(catalog, loaded[1]);
+      document.querySelectorAll("[data-i18n]").forEach(function (element) {
+        var key = element.getAttribute("data-i18n");
+        if (catalog[key]) element.textContent = catalog[key];
+      });
+      text.starting = catalog.starting;
+      root.setAttribute("data-phase", "setup");
+      show(started ? 1 : 0, 50);
+    }).catch(function () { /* Python draws the panel when it is ready */ });
+    // Start (or the guided deal) pressed before Python is ready: remembered, done when it is.
+    byId("setup").addEventListener("click", function (event) {
+      var button = event.target.closest("#start, #guide-start");
+      if (!button || window.pasurReady) return;
+      window.pasurPending = button.id;
+      document.querySelectorAll("#start, #guide-start").forEach(function (other) { other.disabled = true; });
+      var waiting = byId("setup-loading");
+      if (waiting) waiting.textContent = text.starting || "";
+    });
+  }
 
   var started = false;
   function startPython() {

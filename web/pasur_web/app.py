@@ -18,13 +18,13 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from pasur import Card, IllegalMoveError, Move, Rules
 from pasur.ai import HardPlayer, MediumPlayer
 from pasur.cards import SUIT_SYMBOLS
-from pasur.rules import OPTION_NAMES, PRESETS
+from pasur.rules import PRESETS
 from pasur.scoring import BREAKDOWN_KEYS
 
 from .dom import attr, byid, clear, el, found
 from .explain import Reason, explain_move
 from .i18n import LANGUAGES, Catalog, load_catalog, pick_language
-from .params import AI_LEVELS, SPEEDS, Params, parse_params
+from .params import AI_LEVELS, SETUP_OPTIONS, SPEEDS, Params, parse_params, setup_config
 from .session import Match, Seat, clean_name
 from .stats import Stats
 
@@ -34,7 +34,6 @@ EMBED_MATCH_KEY = "pasur.embed.match"  # a game embedded in another site keeps i
 STATS_KEY = "pasur.stats"
 DELAYS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SETUP_OPTIONS = [name for name in OPTION_NAMES if name != "solo4"]
 
 
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1, "Home": 0, "End": 0}
@@ -91,7 +90,6 @@ class App:
         self.hinting = False
         self.hint_task: Any = None
         self.last_table: set[str] = set()
-        self.setup_players = self.params.players
         self._proxies: list[Any] = []
         self.match_key = EMBED_MATCH_KEY if self.params.embed else MATCH_KEY
         self.demo: Any = None  # the rule demo shown instead of a game (demo.py)
@@ -118,9 +116,21 @@ class App:
             self.start_from_params()
             self._forget_game_params()
         elif not self.resume():
-            self.show_setup()
+            self.show_setup(keep_panel=True)
         byid("loading").hidden = True
+        window.pasurReady = True
+        waiting = document.getElementById("setup-loading")
+        if found(waiting):
+            waiting.remove()
         root.setAttribute("data-ready", "")
+        pending = getattr(window, "pasurPending", None)
+        window.pasurPending = None
+        if found(pending) and self.match is None and self.demo is None:
+            # Start or the guided deal was pressed while Python was loading: do it now.
+            if str(pending) == "start":
+                self.start_from_setup()
+            elif str(pending) == "guide-start":
+                self.start_guide()
 
     def _show_full_game_link(self) -> None:
         """In a frame: a link that opens the full game in a new tab (the frame never navigates)."""
@@ -226,7 +236,6 @@ class App:
             node.addEventListener(kind, proxy)
 
         on(document.body, "click", self.on_click)
-        on(byid("setup"), "change", self.on_setup_change)
         on(byid("settings"), "change", self.on_settings_change)
         on(document, "keydown", self.on_key)
         on(window, "storage", self.on_storage)
@@ -442,7 +451,9 @@ class App:
                 await asyncio.sleep(delay * 0.5)
                 if self.match is not match:
                     return
+                started = time.perf_counter()
                 move = await think(match.ai_player(), match.game.view(match.game.turn or 0))
+                self.record_ai_time(match.seats[match.game.turn or 0].kind, time.perf_counter() - started)
                 if self.match is not match:
                     return
                 self.thinking = False
@@ -466,6 +477,13 @@ class App:
                 self.render()
                 if match.is_viewer_turn():
                     self._focus_hand()
+
+    @staticmethod
+    def record_ai_time(level: str, seconds: float) -> None:
+        """The time a computer move took, for the page benchmark (window.pasurMetrics, set by boot.js)."""
+        metrics = getattr(window, "pasurMetrics", None)
+        if found(metrics):
+            metrics.ai.push(f"{level}:{seconds * 1000:.2f}")
 
     async def show_hint(self) -> None:
         match = self.match
@@ -526,13 +544,17 @@ class App:
         byid("rules").hidden = True
         byid("rules-button").focus()
 
-    def show_setup(self) -> None:
+    def show_setup(self, keep_panel: bool = False) -> None:
+        """The new-game panel; ``keep_panel`` keeps the one drawn before Python was ready."""
         self.guide = False
         self.match = None
         self.choosing = None
-        self.render_setup()
+        if not (keep_panel and found(document.getElementById("setup-players"))):
+            self.render_setup()
         self.set_phase("setup")
-        byid("setup-players").focus()
+        active = document.activeElement
+        if not found(active) or not byid("setup").contains(active):
+            byid("setup-players").focus()
 
     def start_from_setup(self) -> None:
         get = byid
@@ -555,18 +577,6 @@ class App:
                 kind = defaults[seat].kind
             seats.append(Seat(name, kind))
         self.begin(players, rules, seats, self.params.seed)
-
-    def on_setup_change(self, event: Any) -> None:
-        ident = str(event.target.id or "")
-        if ident == "setup-players":
-            self.setup_players = int(str(event.target.value))
-            self.render_seats()
-            byid("mode-row").hidden = self.setup_players != 4
-        elif ident == "setup-preset":
-            rules = PRESETS.get(str(event.target.value), Rules())
-            for name in SETUP_OPTIONS:
-                byid(f"opt-{name}").checked = bool(getattr(rules, name))
-            byid("setup-target").value = str(rules.target)
 
     # ------------------------------------------------------------------ settings
     def open_settings(self, focus: str = "#settings-speed") -> None:
@@ -669,70 +679,11 @@ class App:
     def _apply_four_colour(self) -> None:
         document.documentElement.classList.toggle("four-colour", bool(self.settings.get("four_colour")))
 
-    # ------------------------------------------------------------------ rendering: setup
+    # ------------------------------------------------------------------ the new-game panel (web/setup.js)
     def render_setup(self) -> None:
-        t = self.cat.t
-        p = self.params
-        preset_rules = PRESETS[p.preset]
-        players = el("select", id="setup-players", children=[
-            el("option", text=t("players_n", n=n), value=n, selected=n == self.setup_players) for n in (2, 3, 4)
-        ])
-        mode = el("select", id="setup-mode", children=[
-            el("option", text=t("teams"), value="teams"), el("option", text=t("solo"), value="solo"),
-        ])
-        preset = el("select", id="setup-preset", children=[
-            el("option", text=t(f"preset_{name}"), value=name, selected=name == p.preset) for name in PRESETS
-        ])
-        options = [
-            el("label", "check", children=[
-                el("input", id=f"opt-{name}", type="checkbox", checked=bool(getattr(preset_rules, name))),
-                el("span", text=t(f"opt_{name}")),
-            ])
-            for name in SETUP_OPTIONS
-        ]
-        target = el("input", id="setup-target", type="number", min="1", max="1000", inputmode="numeric",
-                    value=p.target or preset_rules.target)
-        fixed = el("input", id="setup-fixed", type="number", min="0", max="100", inputmode="numeric", value="0")
-        mode_row = el("label", "field", id="mode-row", children=[el("span", text=t("players")), mode])
-        mode_row.hidden = self.setup_players != 4
-        form = el("div", "setup-form", children=[
-            el("h2", text=t("setup_title")),
-            el("div", "setup-grid", children=[
-                el("label", "field", children=[el("span", text=t("players")), players]),
-                mode_row,
-                el("label", "field", children=[el("span", text=t("preset")), preset]),
-                el("label", "field", children=[el("span", text=t("target")), target]),
-                el("label", "field", children=[el("span", text=t("fixed_deals")), fixed]),
-            ]),
-            el("fieldset", "seats", children=[el("legend", text=t("seats")), el("div", id="setup-seats")]),
-            el("details", "options", children=[el("summary", text=t("options")), el("div", "option-list",
-                                                                                    children=options)]),
-            el("button", "primary", text=t("start"), id="start", type="button"),
-            el("div", "guide-offer", children=[
-                el("p", text=t("guide_offer")),
-                el("button", "secondary", text=t("guide_start"), id="guide-start", type="button"),
-            ]),
-        ])
-        clear(byid("setup"), form)
-        self.render_seats()
-
-    def render_seats(self) -> None:
-        t = self.cat.t
-        defaults = self._seat_defaults(self.setup_players)
-        rows = []
-        for seat in range(self.setup_players):
-            name = el("input", id=f"name-{seat}", type="text", maxlength="24", value=defaults[seat].name,
-                      aria_label=t("name") + " " + t("seat_n", n=seat + 1), autocomplete="off")
-            if seat == 0:
-                kind = el("span", "seat-kind", text=t("human"))
-            else:
-                kind = el("select", id=f"kind-{seat}", aria_label=t("seat_n", n=seat + 1), children=[
-                    el("option", text=t(f"ai_{level}"), value=level, selected=level == self.params.ai)
-                    for level in AI_LEVELS
-                ] + [el("option", text=t("human"), value="human")])
-            rows.append(el("div", "seat-row", children=[el("span", "seat-label", text=t("seat_n", n=seat + 1)),
-                                                        name, kind]))
-        clear(byid("setup-seats"), *rows)
+        """Draw the panel with setup.js, the code that drew it before Python was ready."""
+        texts = {key: self.cat.t(key) for key in self.cat.fallback}
+        window.pasurSetup.render(json.dumps(texts), json.dumps(setup_config(self.params)))
 
     # ------------------------------------------------------------------ rendering: the game
     def set_phase(self, phase: str) -> None:

@@ -10,16 +10,18 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
 from pasur.cards import Card, parse_cards
-from pasur.rules import PRESETS
+from pasur.rules import OPTION_NAMES, PRESETS
 
 from .i18n import LANGUAGES
 
-__all__ = ["AI_LEVELS", "DEMOS", "GAME_KEYS", "SPEEDS", "Notice", "Params", "parse_params"]
+__all__ = ["AI_LEVELS", "DEMOS", "GAME_KEYS", "SETUP_OPTIONS", "SPEEDS", "Notice", "Params", "parse_params",
+           "setup_config"]
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 AI_LEVELS = ("easy", "medium", "hard", "greedy", "random")
 GAME_KEYS = ("players", "preset", "target", "seed", "ai")
 DEMOS = ("capture", "deal")
+SETUP_OPTIONS = tuple(name for name in OPTION_NAMES if name != "solo4")  # solo4 is the 4-player mode choice
 MAX_DEMO_TABLE = 12
 MAX_TARGET = 1000
 MAX_SEED = 2**53 - 1
@@ -141,3 +143,16 @@ def _read_demo(params: Params, seen: dict[str, str]) -> None:
         params.demo_error = ("demo_error_twice", {})
     else:
         params.demo_card, params.demo_table = card, table
+
+
+def setup_config(params: Params | None = None) -> dict[str, object]:
+    """What the new-game panel (web/setup.js) offers: presets, options, computer levels, defaults."""
+    params = params or Params()
+    return {
+        "presets": {name: {**{option: getattr(rules, option) for option in SETUP_OPTIONS}, "target": rules.target}
+                    for name, rules in PRESETS.items()},
+        "options": list(SETUP_OPTIONS),
+        "ai_levels": list(AI_LEVELS),
+        "default_ai": params.ai,
+        "defaults": {"players": params.players, "preset": params.preset, "target": params.target},
+    }

@@ -1,0 +1,170 @@
+// The new-game panel, drawn without Python so that a player can choose and press Start while
+// Python and the engine are still loading (boot.js draws it at once; the game's Python redraws it
+// with the same function for "New game" and language changes, and reads it when a game starts).
+//
+// pasurSetup.render(texts, config): texts is a message catalog (web/i18n/<lang>.json); config
+// (web/setup.json, written by the build from pasur's presets) lists the presets, the options,
+// the computer levels and the defaults. Values already chosen in the panel are kept.
+(function () {
+  "use strict";
+
+  function fill(text, values) {
+    return String(text).replace(/\{(\w+)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  function node(tag, attrs, children) {
+    var element = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      var value = attrs[name];
+      if (value === null || value === undefined || value === false) return;
+      if (name === "text") element.textContent = value;
+      else if (name === "className") element.className = value;
+      else if (value === true) element.setAttribute(name, "");
+      else element.setAttribute(name, String(value));
+    });
+    (children || []).forEach(function (child) { element.appendChild(child); });
+    return element;
+  }
+
+  function option(value, text, selected) {
+    var element = node("option", { value: value, text: text });
+    element.selected = !!selected;
+    return element;
+  }
+
+  var state = { texts: null, config: null };
+
+  function t(key, values) {
+    var texts = state.texts || {};
+    return fill(key in texts ? texts[key] : key, values || {});
+  }
+
+  function current(id) {
+    var element = document.getElementById(id);
+    return element ? element : null;
+  }
+
+  function seatRows(players, kept) {
+    var config = state.config;
+    var rows = [];
+    for (var seat = 0; seat < players; seat++) {
+      var fallback = seat === 0 ? t("you") : t("default_name_" + seat);
+      var name = node("input", {
+        id: "name-" + seat, type: "text", maxlength: 24, autocomplete: "off",
+        "aria-label": t("name") + " " + t("seat_n", { n: seat + 1 })
+      });
+      name.value = kept.names[seat] !== undefined ? kept.names[seat] : fallback;
+      var kind;
+      if (seat === 0) {
+        kind = node("span", { className: "seat-kind", text: t("human") });
+      } else {
+        var chosen = kept.kinds[seat] || config.default_ai;
+        kind = node("select", { id: "kind-" + seat, "aria-label": t("seat_n", { n: seat + 1 }) },
+          config.ai_levels.map(function (level) { return option(level, t("ai_" + level), level === chosen); })
+            .concat([option("human", t("human"), chosen === "human")]));
+      }
+      rows.push(node("div", { className: "seat-row" }, [
+        node("span", { className: "seat-label", text: t("seat_n", { n: seat + 1 }) }), name, kind
+      ]));
+    }
+    var box = current("setup-seats");
+    box.textContent = "";
+    rows.forEach(function (row) { box.appendChild(row); });
+    current("mode-row").hidden = players !== 4;
+  }
+
+  function keptValues() {
+    // What the player has already chosen in the panel on screen, if any.
+    var kept = { names: {}, kinds: {}, options: {} };
+    var players = current("setup-players");
+    if (!players) return null;
+    kept.players = Number(players.value);
+    kept.mode = current("setup-mode").value;
+    kept.preset = current("setup-preset").value;
+    kept.target = current("setup-target").value;
+    kept.fixed = current("setup-fixed").value;
+    for (var seat = 0; seat < 4; seat++) {
+      if (current("name-" + seat)) kept.names[seat] = current("name-" + seat).value;
+      if (current("kind-" + seat)) kept.kinds[seat] = current("kind-" + seat).value;
+    }
+    state.config.options.forEach(function (name) {
+      if (current("opt-" + name)) kept.options[name] = current("opt-" + name).checked;
+    });
+    return kept;
+  }
+
+  function render(texts, config) {
+    state.texts = texts;
+    state.config = config;
+    var kept = keptValues() || { names: {}, kinds: {}, options: {} };
+    var defaults = config.defaults;
+    var players = kept.players || defaults.players;
+    var preset = kept.preset || defaults.preset;
+    var rules = config.presets[preset];
+    var playersSelect = node("select", { id: "setup-players" }, [2, 3, 4].map(function (n) {
+      return option(n, t("players_n", { n: n }), n === players);
+    }));
+    var mode = node("select", { id: "setup-mode" }, [
+      option("teams", t("teams"), kept.mode !== "solo"), option("solo", t("solo"), kept.mode === "solo")
+    ]);
+    var presetSelect = node("select", { id: "setup-preset" }, Object.keys(config.presets).map(function (name) {
+      return option(name, t("preset_" + name), name === preset);
+    }));
+    var target = node("input", { id: "setup-target", type: "number", min: 1, max: 1000, inputmode: "numeric" });
+    target.value = kept.target || defaults.target || rules.target;
+    var fixed = node("input", { id: "setup-fixed", type: "number", min: 0, max: 100, inputmode: "numeric" });
+    fixed.value = kept.fixed || "0";
+    var options = config.options.map(function (name) {
+      var box = node("input", { id: "opt-" + name, type: "checkbox" });
+      box.checked = name in kept.options ? kept.options[name] : !!rules[name];
+      return node("label", { className: "check" }, [box, node("span", { text: t("opt_" + name) })]);
+    });
+    function field(label, control, id) {
+      return node("label", { className: "field", id: id }, [node("span", { text: t(label) }), control]);
+    }
+    var loading = window.pasurReady ? [] : [node("p", { id: "setup-loading", className: "muted", role: "status" })];
+    var form = node("div", { className: "setup-form" }, [
+      node("h2", { text: t("setup_title") }),
+      node("div", { className: "setup-grid" }, [
+        field("players", playersSelect), field("players", mode, "mode-row"), field("preset", presetSelect),
+        field("target", target), field("fixed_deals", fixed)
+      ]),
+      node("fieldset", { className: "seats" }, [node("legend", { text: t("seats") }), node("div", { id: "setup-seats" })]),
+      node("details", { className: "options" }, [
+        node("summary", { text: t("options") }), node("div", { className: "option-list" }, options)
+      ]),
+      node("button", { className: "primary", id: "start", type: "button", text: t("start") })
+    ].concat(loading).concat([
+      node("div", { className: "guide-offer" }, [
+        node("p", { text: t("guide_offer") }),
+        node("button", { className: "secondary", id: "guide-start", type: "button", text: t("guide_start") })
+      ])
+    ]));
+    var setup = current("setup");
+    setup.textContent = "";
+    setup.appendChild(form);
+    seatRows(players, kept);
+  }
+
+  function onChange(event) {
+    if (!state.config) return;
+    var id = event.target.id;
+    if (id === "setup-players") {
+      seatRows(Number(event.target.value), keptValues());
+    } else if (id === "setup-preset") {
+      var rules = state.config.presets[event.target.value];
+      if (!rules) return;
+      state.config.options.forEach(function (name) { current("opt-" + name).checked = !!rules[name]; });
+      current("setup-target").value = rules.target;
+    }
+  }
+
+  current("setup").addEventListener("change", onChange); // this script runs after the page's body
+
+  window.pasurSetup = {
+    render: function (textsJson, configJson) { render(JSON.parse(textsJson), JSON.parse(configJson)); },
+    renderObjects: render
+  };
+})();
