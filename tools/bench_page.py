@@ -97,7 +97,9 @@ def sent(server: SiteServer, folder: Path, since: int = 0) -> dict[str, Any]:
             file = file / "index.html"
         size += file.stat().st_size if file.exists() else 0
     twice = sorted(path for path, count in Counter(full).items() if count > 1)
-    return {"requests": len(requests), "bytes": size, "sent_twice": twice}
+    own = sum((folder / path.lstrip("/")).stat().st_size for path in set(full)
+              if path.strip("/") and not path.startswith("/vendor/") and (folder / path.lstrip("/")).is_file())
+    return {"requests": len(requests), "bytes": size, "own_bytes": own, "sent_twice": twice}
 
 
 def load(page: Page, url: str, until: str, timeout: float = 120_000) -> dict[str, float]:
@@ -260,6 +262,10 @@ def table(results: dict[str, Any], summary: dict[str, Any]) -> str:
         label = "game" if name == "ours" else "bare page"
         lines.append(f"Cold visit, {label}: {info['requests']} requests, {info['bytes'] / 1e6:.2f} MB sent, "
                      f"sent twice: {', '.join(info['sent_twice']) or 'nothing'}.")
+    if "ours" in transfer and "bare" in transfer:
+        extra = transfer["ours"]["bytes"] - transfer["bare"]["bytes"]
+        lines.append(f"The game sends {extra / 1e6:+.2f} MB more than the bare page; its own files (not under "
+                     f"vendor/) are {transfer['ours']['own_bytes'] / 1e6:.2f} MB of what it sends.")
     if summary["ai_ms"]:
         lines.append("")
         lines.append("| computer level | moves | median ms | 95th percentile ms | worst ms |")

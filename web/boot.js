@@ -150,28 +150,26 @@
   var container = navigator.serviceWorker;
   container.addEventListener("message", function (event) {
     var data = event.data || {};
-    if (data.type === "progress" && !container.controller) {
-      show(0, 5 + Math.round(40 * data.done / data.total));
-      patience();
+    if (data.type === "offline-ready" && data.build === root.getAttribute("data-build")) {
+      root.setAttribute("data-offline-ready", "");
     }
   });
+  // Once the game is ready, the worker stores the files the game did not fetch (or checks that
+  // its cache is complete), and then says the game can be played offline.
+  function completeCache() {
+    if (container.controller) container.controller.postMessage("complete");
+  }
+  addEventListener("py:done", function () { setTimeout(completeCache, 0); });
   if (container.controller) {
-    root.setAttribute("data-offline-ready", "");
     startPython();
   } else {
     container.addEventListener("controllerchange", function () {
-      root.setAttribute("data-offline-ready", "");
       startPython();
+      if (window.pasurReady) completeCache();
     });
   }
-  // If the worker makes no progress for a while (blocked storage, a failing download), start
-  // without it rather than keep the player waiting.
-  var timer = null;
-  function patience() {
-    clearTimeout(timer);
-    timer = setTimeout(startPython, 20000);
-  }
-  patience();
+  // If the worker does not take over soon (blocked storage, a failing install), start without it.
+  setTimeout(startPython, 10000);
   container.register("./sw.js").then(function (registration) {
     watch(registration);
     if (container.controller) {

@@ -4,11 +4,13 @@
 // list of assets with the hash of each ("" is the page itself, index.html). One build's assets live in the cache "pasur-<build>";
 // a page is served from exactly one such cache, so it never mixes files of two builds.
 //
-// - install: fetch every asset into the new cache; an asset whose hash is unchanged since an
-//   older build is copied from that build's cache instead of downloaded again.
-// - first install: take over the open page at once (it waits for this before loading Python,
-//   so nothing is downloaded twice). Later installs wait until the page asks ("skip-waiting"),
-//   after the player accepts the update.
+// - first install: take over the open page at once. The page waits for that before it loads
+//   Python, so every file it fetches goes through this worker, which keeps it (after checking
+//   its hash) while passing it on; once the game is ready the page asks for the rest
+//   ("complete"), and the files it did not need are fetched. Nothing is downloaded twice.
+// - later installs (a new build): fetch every asset into the new cache before taking over; an
+//   asset whose hash is unchanged since the older build is copied from that build's cache. The
+//   new worker then waits until the page asks ("skip-waiting"), after the player accepts.
 // - activate: delete the caches of other builds.
 const BUILD = "dev";
 const ASSETS = {};
@@ -86,31 +88,39 @@ async function download(path) {
   return response;
 }
 
+let completing = null;
+
 async function precache() {
+  // Every asset not in the cache yet; the list of hashes is written last, as the mark of a
+  // complete cache.
   const cache = await caches.open(CACHE);
+  if (await cache.match(url(MANIFEST))) return;
   const reused = await oldCopies();
   const paths = Object.keys(ASSETS);
-  let done = 0;
   await Promise.all(paths.map(async (path) => {
-    const old = reused.get(path);
-    if (old) {
-      await cache.put(url(path), old);
-    } else {
-      await cache.put(url(path), await download(path));
+    if (!await cache.match(url(path))) {
+      const old = reused.get(path);
+      await cache.put(url(path), old || await download(path));
     }
-    done += 1;
-    post({ type: "progress", build: BUILD, done, total: paths.length });
   }));
-  // Written last: a cache with its list of hashes is complete.
   await cache.put(url(MANIFEST), new Response(JSON.stringify(ASSETS), {
     headers: { "Content-Type": "application/json" },
   }));
 }
 
+function complete() {
+  completing = completing || precache().finally(() => { completing = null; });
+  return completing;
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    await precache();
-    if (!self.registration.active) await self.skipWaiting(); // first install: nothing to replace
+    if (self.registration.active) {
+      await complete(); // a new build: everything before it may take over
+    } else {
+      await caches.open(CACHE);
+      await self.skipWaiting(); // the first install: the page waits for it to take over
+    }
   })());
 });
 
@@ -126,7 +136,12 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
-  if (event.data === "build" && event.source) event.source.postMessage({ type: "build", build: BUILD });
+  if (event.data === "complete") {
+    // The page is ready: store whatever it did not fetch, then say the game works offline.
+    event.waitUntil(complete().then(
+      () => post({ type: "offline-ready", build: BUILD }),
+      (error) => post({ type: "offline-failed", build: BUILD, reason: String(error) })));
+  }
 });
 
 function assetPath(request) {
@@ -147,8 +162,16 @@ self.addEventListener("fetch", (event) => {
   const path = assetPath(event.request);
   if (path !== null) {
     event.respondWith((async () => {
-      const cached = await (await caches.open(CACHE)).match(url(path));
-      return cached || fetch(event.request);
+      const cache = await caches.open(CACHE);
+      const cached = await cache.match(url(path));
+      if (cached) return cached;
+      // Not stored yet (the first visit): from the network, kept if it is this build's file.
+      const response = await fetch(new Request(url(path), { cache: "no-cache" }));
+      if (response.ok) {
+        const copy = response.clone();
+        event.waitUntil(digest(copy).then((hash) => hash === ASSETS[path] ? cache.put(url(path), copy) : null));
+      }
+      return response;
     })());
   } else if (isVendor(event.request)) {
     // A library file left out of the precache (unused by the game): kept once fetched.
