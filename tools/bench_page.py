@@ -264,8 +264,8 @@ def table(results: dict[str, Any], summary: dict[str, Any]) -> str:
                      f"sent twice: {', '.join(info['sent_twice']) or 'nothing'}.")
     if "ours" in transfer and "bare" in transfer:
         extra = transfer["ours"]["bytes"] - transfer["bare"]["bytes"]
-        lines.append(f"The game sends {extra / 1e6:+.2f} MB more than the bare page; its own files (not under "
-                     f"vendor/) are {transfer['ours']['own_bytes'] / 1e6:.2f} MB of what it sends.")
+        lines.append(f"The game sends {extra / 1e3:+,.1f} kB more than the bare page; its own files (not under "
+                     f"vendor/) are {transfer['ours']['own_bytes'] / 1e3:,.1f} kB of what it sends.")
     if summary["ai_ms"]:
         lines.append("")
         lines.append("| computer level | moves | median ms | 95th percentile ms | worst ms |")

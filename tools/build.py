@@ -85,24 +85,22 @@ def digest(data: bytes, length: int = ASSET_HASH_LENGTH) -> str:
     return hashlib.sha256(data).hexdigest()[:length]
 
 
-# PyScript chunks the page never loads (the code editor, the terminal, MicroPython, workers):
-# left out of the offline cache; the service worker still fetches and keeps them if ever asked.
-UNUSED_PYSCRIPT = ("codemirror", "xterm", "mpy-", "zip-", "index-", "pyodide_graph-", "storage.js",
-                   "service-worker.js")
-
-
 def offline_assets(out: Path) -> list[str]:
-    """Every file the game needs, as paths relative to the site root ("" is the page)."""
+    """Every file the game may need, as paths relative to the site root ("" is the page)."""
     paths = ["", "pyscript.toml", "app.zip", "build.json"]
     for folder in ("web", "vendor"):
         for path in sorted((out / folder).rglob("*")):
             relative = path.relative_to(out)
-            if not path.is_file() or "examples" in relative.parts:
-                continue
-            if relative.parts[1] == "pyscript" and path.name.startswith(UNUSED_PYSCRIPT):
-                continue
-            paths.append(relative.as_posix())
+            if path.is_file() and "examples" not in relative.parts:
+                paths.append(relative.as_posix())
     return paths
+
+
+def on_demand(path: str) -> bool:
+    """PyScript's files other than its entry and style sheet: the page loads only some of them
+    (not the code editor, the terminal or MicroPython), so the service worker keeps each when it
+    is first loaded instead of fetching them all."""
+    return path.startswith("vendor/pyscript/") and path not in ("vendor/pyscript/core.js", "vendor/pyscript/core.css")
 
 
 def write_service_worker(out: Path, variant: str) -> str:
@@ -118,8 +116,10 @@ def write_service_worker(out: Path, variant: str) -> str:
     page.write_text(html.replace("<html ", f'<html data-build="{build_id}" ', 1), encoding="utf-8")
     hashes = {path: digest(files[path].read_bytes()) for path in paths}
     source = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
+    lazy = [path for path in paths if on_demand(path)]
     for old, new in (('const BUILD = "dev";', f"const BUILD = {json.dumps(build_id)};"),
-                     ("const ASSETS = {};", f"const ASSETS = {json.dumps(hashes, indent=1)};")):
+                     ("const ASSETS = {};", f"const ASSETS = {json.dumps(hashes, indent=1)};"),
+                     ("const ON_DEMAND = [];", f"const ON_DEMAND = {json.dumps(lazy, indent=1)};")):
         if old not in source:
             sys.exit(f"build: web/sw.js lacks the line {old!r}")
         source = source.replace(old, new, 1)

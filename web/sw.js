@@ -1,7 +1,8 @@
 // Pasur's service worker: the whole game, Pyodide included, from one versioned cache.
 //
-// The build replaces the two lines below with the build's id (a hash of every asset) and the
-// list of assets with the hash of each ("" is the page itself, index.html). One build's assets live in the cache "pasur-<build>";
+// The build replaces the three lines below with the build's id (a hash of every asset), the list
+// of assets with the hash of each ("" is the page itself, index.html), and the assets that are
+// stored when first loaded rather than in advance (PyScript's optional chunks). One build's assets live in the cache "pasur-<build>";
 // a page is served from exactly one such cache, so it never mixes files of two builds.
 //
 // - first install: take over the open page at once. The page waits for that before it loads
@@ -14,6 +15,7 @@
 // - activate: delete the caches of other builds.
 const BUILD = "dev";
 const ASSETS = {};
+const ON_DEMAND = [];
 const ASSET_HASH_LENGTH = 16;
 
 const PREFIX = "pasur-";
@@ -96,12 +98,12 @@ async function precache() {
   const cache = await caches.open(CACHE);
   if (await cache.match(url(MANIFEST))) return;
   const reused = await oldCopies();
-  const paths = Object.keys(ASSETS);
-  await Promise.all(paths.map(async (path) => {
-    if (!await cache.match(url(path))) {
-      const old = reused.get(path);
-      await cache.put(url(path), old || await download(path));
-    }
+  const later = new Set(ON_DEMAND);
+  await Promise.all(Object.keys(ASSETS).map(async (path) => {
+    if (await cache.match(url(path))) return;
+    const old = reused.get(path);
+    if (old) await cache.put(url(path), old);
+    else if (!later.has(path)) await cache.put(url(path), await download(path));
   }));
   await cache.put(url(MANIFEST), new Response(JSON.stringify(ASSETS), {
     headers: { "Content-Type": "application/json" },
@@ -152,11 +154,6 @@ function assetPath(request) {
   return Object.prototype.hasOwnProperty.call(ASSETS, path) ? path : null;
 }
 
-function isVendor(request) {
-  const address = new URL(request.url);
-  return address.origin === SCOPE.origin && address.pathname.startsWith(SCOPE.pathname + "vendor/");
-}
-
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   const path = assetPath(event.request);
@@ -171,16 +168,6 @@ self.addEventListener("fetch", (event) => {
         const copy = response.clone();
         event.waitUntil(digest(copy).then((hash) => hash === ASSETS[path] ? cache.put(url(path), copy) : null));
       }
-      return response;
-    })());
-  } else if (isVendor(event.request)) {
-    // A library file left out of the precache (unused by the game): kept once fetched.
-    event.respondWith((async () => {
-      const cache = await caches.open(CACHE);
-      const cached = await cache.match(event.request);
-      if (cached) return cached;
-      const response = await fetch(event.request);
-      if (response.ok) await cache.put(event.request, response.clone());
       return response;
     })());
   }
