@@ -5,9 +5,10 @@ All of them decide from a :class:`~pasur.view.PlayerView`, so none can read a hi
 - ``medium`` scores each legal move once: the points it takes now, the race for the clubs, and
   the expected points the next player can take from the table it leaves (counted from the
   cards this seat has not seen), plus what a Jack in hand promises.
-- ``hard`` samples the hidden cards consistently with everything seen (determinization), plays
-  each candidate move out to the end of the deal with the ``medium`` policy for every seat in
-  each sample, and keeps the move with the best mean result. With two players, once the stock
+- ``hard`` takes the three moves ``medium`` ranks best, samples the hidden cards consistently
+  with everything seen (determinization), plays each of those moves out to the end of the deal
+  with the ``medium`` policy for every seat in each sample, and keeps the move with the best mean
+  result. With two players, once the stock
   is empty nothing is hidden and it solves the rest of the deal exactly.
 - ``easy`` is greedy, but now and then plays some other move that gives nothing away.
 """
@@ -34,6 +35,7 @@ CLUB_RACE = 0.7  # value of one club while the majority is open
 CARD_VALUE = 0.03  # a captured card's small worth (ties, and the clubs that may follow)
 JACK_PROMISE = 0.25  # share of the table's points a Jack in hand is expected to bring
 JACK_SPEND = 0.8  # the cost of using a wild Jack before the last round
+CANDIDATES = 3  # hard searches the moves medium ranks best: more samples each, fewer blunders from noise
 
 
 @dataclass(frozen=True)
@@ -305,10 +307,12 @@ class HardPlayer:
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, iterations: int = 240, seconds: float = 0.8) -> None:
+    def __init__(self, seed: int | None = None, iterations: int = 240, seconds: float = 0.8,
+                 candidates: int | None = CANDIDATES) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
+        self.candidates = candidates  # search only the moves medium ranks best (None: every move)
 
     def choose(self, view: PlayerView) -> Move:
         search = self.search(view)
@@ -317,15 +321,20 @@ class HardPlayer:
         return search.best()
 
     def search(self, view: PlayerView) -> Search:
-        return Search(view, self.rng, self.iterations, self.seconds)
+        return Search(view, self.rng, self.iterations, self.seconds, self.candidates)
 
 
 class Search:
     """One decision, done in small steps: iterate it (each step is one playout) or call ``run``."""
 
-    def __init__(self, view: PlayerView, rng: random.Random, iterations: int, seconds: float) -> None:
+    def __init__(self, view: PlayerView, rng: random.Random, iterations: int, seconds: float,
+                 candidates: int | None = None) -> None:
         self.view = view
         self.moves = view.legal_moves()
+        if candidates is not None and len(self.moves) > candidates and not (
+                view.players == 2 and view.stock_size == 0):
+            s = situation_of(view)
+            self.moves = sorted(self.moves, key=lambda move: -evaluate_move(s, move))[:candidates]
         self.rng = rng
         self.iterations = iterations
         self.deadline = time.perf_counter() + seconds

@@ -101,3 +101,18 @@ def test_situation_counts_only_unseen_cards() -> None:
     s = situation_of(game.view(0))
     assert s.unseen_total == 52 - 4 - 4
     assert sum(s.unseen_by_rank) == s.unseen_total
+
+
+def test_hard_searches_only_the_moves_medium_ranks_best() -> None:
+    # 7C has seven captures on this table, and the hand has three more cards: ten moves in all.
+    game = scenario(["7C KC 8H 2D", "3D 5D 6D 9D"], "4S 4H 2H 2S", stock="AS 2C 3C 5H 6H")
+    view = game.view(0)
+    moves = view.legal_moves()
+    s = situation_of(view)
+    ranked = sorted(moves, key=lambda move: -evaluate_move(s, move))
+    search = HardPlayer(1, iterations=12, candidates=3).search(view)
+    assert len(moves) > 3 and search.moves == ranked[:3]
+    assert HardPlayer(1, iterations=12, candidates=None).search(view).moves == moves
+    for _ in search:
+        pass
+    assert search.best() in ranked[:3]
