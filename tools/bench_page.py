@@ -90,16 +90,17 @@ def sent(server: SiteServer, folder: Path, since: int = 0) -> dict[str, Any]:
     """Requests, bytes sent (files answered 200) and files sent more than once."""
     requests = server.requests[since:]
     full = [path.partition("?")[0] for path, status in requests if status == 200]
-    size = 0
-    for path in full:
-        file = folder / (path.lstrip("/") or "index.html")
+
+    def size(path: str) -> int:
+        file = folder / path.lstrip("/")
         if file.is_dir():
             file = file / "index.html"
-        size += file.stat().st_size if file.exists() else 0
+        return file.stat().st_size if file.exists() else 0
+
     twice = sorted(path for path, count in Counter(full).items() if count > 1)
-    own = sum((folder / path.lstrip("/")).stat().st_size for path in set(full)
-              if path.strip("/") and not path.startswith("/vendor/") and (folder / path.lstrip("/")).is_file())
-    return {"requests": len(requests), "bytes": size, "own_bytes": own, "sent_twice": twice}
+    own = sum(size(path) for path in set(full) if not path.startswith("/vendor/"))
+    return {"requests": len(requests), "bytes": sum(size(path) for path in full), "own_bytes": own,
+            "sent_twice": twice}
 
 
 def load(page: Page, url: str, until: str, timeout: float = 120_000) -> dict[str, float]:
