@@ -8,21 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pasur.cards import RANKS, SUIT_SYMBOLS, Card
+from pasur.cards import Card
 from pasur.moves import Move, is_sur
 from pasur.rules import Rules
 
-__all__ = ["Reason", "explain_move", "split_combinations", "symbol"]
+__all__ = ["Reason", "explain_move", "split_combinations"]
 
 Reason = tuple[str, dict[str, str]]
 
 
-def symbol(card: Card) -> str:
-    return RANKS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
-
-
 def _symbols(cards: Iterable[Card]) -> str:
-    return " ".join(symbol(card) for card in sorted(cards))
+    return " ".join(card.symbol for card in sorted(cards))
 
 
 def split_combinations(cards: Sequence[Card], total: int) -> list[list[Card]] | None:
@@ -52,14 +48,14 @@ def split_combinations(cards: Sequence[Card], total: int) -> list[list[Card]] | 
 def _sum_text(card: Card | None, group: Sequence[Card]) -> str:
     """``7♣ + 2♥ + 2♠ = 11`` (an Ace shows its value: ``A♦ (1)``)."""
     parts = ([] if card is None else [card]) + sorted(group, key=lambda c: (-c.value, c.index))
-    return " + ".join(symbol(part) + (" (1)" if part.rank == 1 else "") for part in parts) + " = 11"
+    return " + ".join(part.symbol + (" (1)" if part.rank == 1 else "") for part in parts) + " = 11"
 
 
 def explain_move(move: Move, table: Sequence[Card], rules: Rules, last_round: bool = False) -> list[Reason]:
     """The reasons for ``move`` played on ``table`` (the table before the move)."""
     card = move.card
     captured = sorted(move.captured)
-    names = {"card": symbol(card), "cards": _symbols(captured)}
+    names = {"card": card.symbol, "cards": _symbols(captured)}
     if not captured:
         if rules.kids:
             return [("why_laid_kids", names)]
@@ -79,11 +75,11 @@ def explain_move(move: Move, table: Sequence[Card], rules: Rules, last_round: bo
         jacks = [c for c in captured if c.rank == 11]
         numbers = [c for c in captured if c.rank <= 10]
         if jacks:
-            reasons.append(("why_jack_jacks", {"card": symbol(card), "cards": _symbols(jacks)}))
+            reasons.append(("why_jack_jacks", {"card": card.symbol, "cards": _symbols(jacks)}))
         partner = None if card.rank == 11 else card
         groups = split_combinations(numbers, 11 - (0 if partner is None else card.value)) or []
         for group in groups:
-            reasons.append(("why_sum", {"card": symbol(card), "cards": _symbols(group),
+            reasons.append(("why_sum", {"card": card.symbol, "cards": _symbols(group),
                                         "sum": _sum_text(partner, group)}))
     if len(captured) == len(table) and is_sur(rules, card, True, last_round):
         reasons.append(("why_sur", names))

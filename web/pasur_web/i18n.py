@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from pasur.cards import RANKS, SUIT_SYMBOLS, Card
+from pasur.cards import RANKS, Card
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "RTL_LANGUAGES", "Catalog", "load_catalog", "pick_language",
            "placeholders"]
@@ -72,8 +73,7 @@ class Catalog:
         return self.t("card_name", rank=rank, suit=self.t(f"suit_{card.suit}"))
 
     def card_symbol(self, card: Card) -> str:
-        text = RANKS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
-        return LTR_ISOLATE + text + POP_ISOLATE if self.rtl else text
+        return self.isolate(card.symbol)
 
     def isolate(self, text: str) -> str:
         return LTR_ISOLATE + text + POP_ISOLATE if self.rtl else text
@@ -84,16 +84,20 @@ class Catalog:
                         for key, values in reasons)
 
     def cards_text(self, cards: Iterable[Card]) -> str:
-        text = " ".join(RANKS[card.rank - 1] + SUIT_SYMBOLS[card.suit] for card in sorted(cards))
-        return LTR_ISOLATE + text + POP_ISOLATE if self.rtl else text
+        return self.isolate(" ".join(card.symbol for card in sorted(cards)))
+
+
+@functools.cache
+def _messages(lang: str) -> dict[str, str]:
+    """One catalog file, read once (catalogs are never changed once read)."""
+    data: dict[str, str] = json.loads(catalog_path(lang).read_text(encoding="utf-8"))
+    return data
 
 
 def load_catalog(lang: str, native_digits: bool = False) -> Catalog:
     if lang not in LANGUAGES:
         lang = DEFAULT_LANGUAGE
-    english = json.loads(catalog_path(DEFAULT_LANGUAGE).read_text(encoding="utf-8"))
-    messages = english if lang == DEFAULT_LANGUAGE else json.loads(catalog_path(lang).read_text(encoding="utf-8"))
-    return Catalog(lang, messages, english, native_digits)
+    return Catalog(lang, _messages(lang), _messages(DEFAULT_LANGUAGE), native_digits)
 
 
 def pick_language(param: str | None, browser: Iterable[str]) -> str:

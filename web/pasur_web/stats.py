@@ -74,6 +74,3 @@ class Stats:
             if players.isdigit():
                 out.append((int(players), preset, row))
         return sorted(out, key=lambda item: (item[0], item[1]))
-
-    def totals(self) -> dict[str, int]:
-        return {name: sum(row[name] for row in self.rows.values()) for name in FIELDS}
