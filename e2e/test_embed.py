@@ -27,6 +27,8 @@ def test_capture_demo_shows_every_choice_step_by_step(page: Page, guard: object,
     page.click("#demo-prev")
     assert page.inner_text("#demo-step") == "Choice 7 of 7"
     assert "Sur!" in page.inner_text("#demo-why")  # the last choice sweeps the table
+    page.click(f'#demo-options [data-capture="{shown[2]}"]')  # any choice can be picked directly
+    assert page.inner_text("#demo-step") == "Choice 3 of 7"
     assert page.evaluate("localStorage.getItem('pasur.match') || localStorage.getItem('pasur.embed.match')") is None
 
 

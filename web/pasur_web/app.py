@@ -17,7 +17,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasur import Card, IllegalMoveError, Move, Rules
 from pasur.ai import HardPlayer, MediumPlayer
-from pasur.cards import SUIT_SYMBOLS
+from pasur.cards import RANKS, SUIT_SYMBOLS
 from pasur.rules import PRESETS
 from pasur.scoring import BREAKDOWN_KEYS
 
@@ -33,7 +33,6 @@ MATCH_KEY = "pasur.match"
 EMBED_MATCH_KEY = "pasur.embed.match"  # a game embedded in another site keeps its own save
 STATS_KEY = "pasur.stats"
 DELAYS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
-RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1, "Home": 0, "End": 0}
@@ -157,8 +156,8 @@ class App:
 
     def resumed_text(self, match: Match) -> str:
         game = match.game
-        names = ", ".join(seat.name for seat in match.seats)
-        return self.cat.t("notice_resumed", names=names, deal=game.deal_number + 1, moves=len(game.history))
+        return self.cat.t("notice_resumed", names=match.names(), deal=game.deal_number + 1,
+                          moves=len(game.history))
 
     def save(self) -> None:
         """Save the match after every change; a finished match is counted in the statistics once."""
@@ -186,7 +185,7 @@ class App:
         for old in document.querySelectorAll("#notices .tab-notice"):
             old.remove()
         self.add_notice(self.cat.t("notice_other_tab_same" if same else "notice_other_tab_new",
-                                   names=", ".join(seat.name for seat in other.seats)),
+                                   names=other.names()),
                         action=("adopt", self.cat.t("notice_take_over")), classes="tab-notice")
 
     def adopt_saved(self) -> None:
@@ -268,7 +267,7 @@ class App:
         if found(card):
             self.on_hand_card(attr(card, "data-card"))
             return
-        option = target.closest("[data-capture]")
+        option = target.closest("#capture-choice [data-capture]")
         if found(option):
             self.on_capture(attr(option, "data-capture"))
             return
@@ -309,17 +308,13 @@ class App:
         elif ident == "show-stats":
             self.open_settings("#stats h3")
         elif ident == "settings-close":
-            self.confirm_reset = False
-            byid("settings").hidden = True
-        elif action == "dismiss":
+            self.close_settings()
+        elif action in ("dismiss", "adopt"):
             box = button.closest(".notice")
             if found(box):
                 box.remove()
-        elif action == "adopt":
-            box = button.closest(".notice")
-            if found(box):
-                box.remove()
-            self.adopt_saved()
+            if action == "adopt":
+                self.adopt_saved()
         elif action == "install":
             prompt = getattr(window, "pasurInstall", None)
             if found(prompt):
@@ -348,7 +343,7 @@ class App:
                 self.render()
                 self._focus_hand()
             elif not byid("settings").hidden:
-                byid("settings").hidden = True
+                self.close_settings()
 
     def _move_focus(self, target: Any, key: str) -> bool:
         """Arrow keys move between the cards of the hand, and between the capture choices."""
@@ -612,6 +607,10 @@ class App:
                 target.setAttribute("tabindex", "-1")
             target.focus()
 
+    def close_settings(self) -> None:
+        self.confirm_reset = False
+        byid("settings").hidden = True
+
     def stats_section(self) -> Any:
         t = self.cat.t
         stats = Stats.from_json(_storage_get(STATS_KEY))
@@ -624,7 +623,7 @@ class App:
                 "players", "preset", "stats_played", "stats_won", "stats_drawn", "stats_surs")])
             body = [el("tr", children=[
                 el("td", text=self.cat.num(players)),
-                el("td", text=t(f"preset_{preset}") if preset != "custom" else t("preset_custom")),
+                el("td", text=t(f"preset_{preset}")),
                 *[el("td", text=self.cat.num(row[key]), data_stat=key) for key in ("played", "won", "drawn", "surs")],
             ]) for players, preset, row in rows]
             children.append(el("div", "table-scroll", children=[el("table", "score-sheet stats", id="stats-table",
@@ -698,17 +697,30 @@ class App:
     def card_node(self, card: Card, button: bool = False, **attrs: object) -> Any:
         suit = "CDHS"[card.suit]
         children = [
-            el("span", "rank", text=RANK_TEXT[card.rank - 1], aria_hidden="true"),
+            el("span", "rank", text=RANKS[card.rank - 1], aria_hidden="true"),
             el("span", "suit", text=SUIT_SYMBOLS[card.suit], aria_hidden="true"),
         ]
         name = self.cat.card_name(card)
         if card.rank in (1, 11, 12, 13):
-            name = f"{RANK_TEXT[card.rank - 1]}, {name}"  # the letter on the card is part of its name
+            name = f"{RANKS[card.rank - 1]}, {name}"  # the letter on the card is part of its name
         if button:
             return el("button", f"card suit-{suit}", type="button", data_card=str(card), aria_label=name,
                       children=children, **attrs)
         return el("div", f"card suit-{suit}", role="img", data_card=str(card), aria_label=name,
                   children=children, **attrs)
+
+    def capture_picture(self, move: Move, table: list[Card]) -> tuple[Any, list[Any]]:
+        """The played card, and the table with the cards it takes raised (the demos, the rules)."""
+        taken = set(move.captured)
+        nodes = []
+        for card in sorted(table):
+            node = self.card_node(card, data_taken="1" if card in taken else None)
+            if card in taken:
+                node.classList.add("taking")
+            nodes.append(node)
+        played = self.card_node(move.card, data_played="1")
+        played.classList.add("played")
+        return played, nodes
 
     def back_node(self) -> Any:
         return el("div", "card back", aria_hidden="true")
@@ -939,11 +951,9 @@ class App:
         t = self.cat.t
         game = match.game
         text = ""
-        moves = [entry for entry in match.log if entry["kind"] == "move"]
-        if self.demo is not None and moves and self.reasons.get(len(moves) - 1):
-            # A deal demo says what the last move did and why.
-            reasons = self.cat.reasons(self.reasons[len(moves) - 1])
-            text = self.log_text(moves[-1], with_sur=False) + ". " + reasons
+        last = self.last_move_reasons() if self.demo is not None else None
+        if last is not None:
+            text = last[0] + ". " + last[1]  # a deal demo says what the last move did and why
         elif match.phase == "play" and game.turn is not None:
             name = match.seats[game.turn].name
             if match.is_viewer_turn():
@@ -954,6 +964,17 @@ class App:
                 text = t("turn_of", name=name)
         byid("status").textContent = text
 
+    def last_move_reasons(self) -> tuple[str, str] | None:
+        """The last move in words and why it did what it did, when its reasons were kept."""
+        match = self.match
+        if match is None or not match.game.history:
+            return None
+        reasons = self.reasons.get(len(match.game.history) - 1)
+        entry = next((e for e in reversed(match.log) if e["kind"] == "move"), None)
+        if not reasons or entry is None:
+            return None
+        return self.log_text(entry, with_sur=False), self.cat.reasons(reasons)
+
     def render_guide(self) -> None:
         """The guide's box: the reason for the last move, and a tip when it is the player's turn."""
         match = self.match
@@ -963,10 +984,9 @@ class App:
             return
         t = self.cat.t
         parts = []
-        moves = [entry for entry in match.log if entry["kind"] == "move"]
-        last = self.reasons.get(len(moves) - 1) if moves else None
-        if last:
-            parts.append(t("guide_last", what=self.log_text(moves[-1], with_sur=False), why=self.cat.reasons(last)))
+        last = self.last_move_reasons()
+        if last is not None:
+            parts.append(t("guide_last", what=last[0], why=last[1]))
         if match.phase != "play":
             parts.append(t("guide_done"))
         elif match.is_viewer_turn() and self.preview is None:
@@ -1002,22 +1022,20 @@ class App:
         match = self.match
         assert match is not None
         items = []
-        moves = sum(1 for entry in match.log if entry["kind"] == "move")
-        number = moves - sum(1 for entry in match.log[-60:] if entry["kind"] == "move")
-        for entry in match.log[-60:]:
+        shown = match.log[-60:]
+        number = len(match.game.history) - sum(1 for entry in shown if entry["kind"] == "move")
+        for entry in shown:
             attrs: dict[str, object] = {"data_kind": entry["kind"]}
-            children: list[Any] = []
+            text = self.log_text(entry)
+            content: dict[str, Any] = {"text": text}
             if entry["kind"] == "move":
                 attrs.update(data_seat=entry["seat"], data_move=entry["move"], data_sur="1" if entry["sur"] else None)
                 reasons = self.reasons.get(number)
                 number += 1
                 if reasons:
-                    children = [el("span", text=self.log_text(entry)),
-                                el("span", "why", text=self.cat.reasons(reasons))]
-            if children:
-                items.append(el("li", "sur" if entry.get("sur") else None, children=children, **attrs))
-            else:
-                items.append(el("li", "sur" if entry.get("sur") else None, text=self.log_text(entry), **attrs))
+                    content = {"children": [el("span", text=text),
+                                            el("span", "why", text=self.cat.reasons(reasons))]}
+            items.append(el("li", "sur" if entry.get("sur") else None, **content, **attrs))
         log = byid("log")
         clear(log, *items)
         log.scrollTop = log.scrollHeight

@@ -81,18 +81,9 @@ class CaptureDemo:
         card = self.card
         symbol = app.cat.card_symbol(card)
         move = self.moves[self.current] if self.moves else Move(card)
-        taking = set(move.captured)
-        table = []
-        for item in sorted(self.table):
-            node = app.card_node(item)
-            if item in taking:
-                node.classList.add("taking")
-                node.setAttribute("data-taken", "1")
-            table.append(node)
+        played, table = app.capture_picture(move, self.table)
         if not table:
             table.append(el("p", "empty", text=t("table_empty")))
-        played = app.card_node(card, data_played="1")
-        played.classList.add("played")
         if self.moves:
             step = t("demo_option_n", n=self.current + 1, total=len(self.moves))
             summary = t("demo_takes", card=symbol, cards=app.cat.cards_text(move.captured))

@@ -69,15 +69,7 @@ def render_rules(app: Any, rules: Rules) -> None:
     sections.append(el("h3", text=t("rules_examples_h")))
     figures = []
     for move, table in _examples(rules):
-        taken = set(move.captured)
-        cards = []
-        for card in sorted(table):
-            node = app.card_node(card)
-            if card in taken:
-                node.classList.add("taking")
-            cards.append(node)
-        played = app.card_node(move.card)
-        played.classList.add("played")
+        played, cards = app.capture_picture(move, table)
         figures.append(el("figure", "rules-example", children=[
             el("div", "example-cards", children=[played, el("span", "arrow", text="→", aria_hidden="true"),
                                                  el("div", "mini-cards", children=cards)]),

@@ -93,6 +93,10 @@ class Match:
     def side_seats(self, side: int) -> list[int]:
         return self.game.seats_of(side)
 
+    def names(self) -> str:
+        """Every player's name, in seat order: which game this is, for a notice."""
+        return ", ".join(seat.name for seat in self.seats)
+
     def side_name(self, side: int, joiner: str = "{a} & {b}") -> str:
         names = [self.seats[seat].name for seat in self.side_seats(side)]
         if len(names) == 2:
