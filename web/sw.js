@@ -120,7 +120,6 @@ self.addEventListener("install", (event) => {
     if (self.registration.active) {
       await complete(); // a new build: everything before it may take over
     } else {
-      await caches.open(CACHE);
       await self.skipWaiting(); // the first install: the page waits for it to take over
     }
   })());
@@ -132,7 +131,6 @@ self.addEventListener("activate", (event) => {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
     await self.clients.claim();
-    post({ type: "active", build: BUILD });
   })());
 });
 
@@ -140,9 +138,7 @@ self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
   if (event.data === "complete") {
     // The page is ready: store whatever it did not fetch, then say the game works offline.
-    event.waitUntil(complete().then(
-      () => post({ type: "offline-ready", build: BUILD }),
-      (error) => post({ type: "offline-failed", build: BUILD, reason: String(error) })));
+    event.waitUntil(complete().then(() => post({ type: "offline-ready", build: BUILD })));
   }
 });
 
