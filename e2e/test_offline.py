@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,12 +39,6 @@ def second_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def fetched_twice(server: SiteServer) -> list[str]:
-    """Paths whose content was sent more than once (a 304 "not modified" sends none)."""
-    counts = Counter(path.partition("?")[0] for path, status in server.requests if status == 200)
-    return sorted(path for path, count in counts.items() if count > 1)
-
-
 def test_manifest_is_complete(page: Page, guard: object, site_url: str) -> None:
     open_page(page, site_url)
     href = page.get_attribute('link[rel="manifest"]', "href")
@@ -67,7 +60,7 @@ def test_first_visit_then_offline_reload_and_new_tab(page: Page, guard: object,
     page.wait_for_selector("html[data-offline-ready]", state="attached")
     # The worker fetched every asset, and nothing was downloaded twice.
     assert WASM in {path for path, _ in server.requests}
-    assert fetched_twice(server) == []
+    assert server.sent_twice() == []
     cache = page.evaluate("caches.keys()")
     assert cache == ["pasur-" + page.get_attribute("html", "data-build")]
 

@@ -22,7 +22,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -88,8 +87,7 @@ def build_bare(out: Path, site: Path) -> None:
 
 def sent(server: SiteServer, folder: Path, since: int = 0) -> dict[str, Any]:
     """Requests, bytes sent (files answered 200) and files sent more than once."""
-    requests = server.requests[since:]
-    full = [path.partition("?")[0] for path, status in requests if status == 200]
+    full = server.sent_in_full(since)
 
     def size(path: str) -> int:
         file = folder / path.lstrip("/")
@@ -97,10 +95,9 @@ def sent(server: SiteServer, folder: Path, since: int = 0) -> dict[str, Any]:
             file = file / "index.html"
         return file.stat().st_size if file.exists() else 0
 
-    twice = sorted(path for path, count in Counter(full).items() if count > 1)
     own = sum(size(path) for path in set(full) if not path.startswith("/vendor/"))
-    return {"requests": len(requests), "bytes": sum(size(path) for path in full), "own_bytes": own,
-            "sent_twice": twice}
+    return {"requests": len(server.requests) - since, "bytes": sum(size(path) for path in full), "own_bytes": own,
+            "sent_twice": server.sent_twice(since)}
 
 
 def load(page: Page, url: str, until: str, timeout: float = 120_000) -> dict[str, float]:

@@ -7,6 +7,7 @@ import contextlib
 import http.server
 import sys
 import threading
+from collections import Counter
 from pathlib import Path
 from typing import ClassVar
 
@@ -42,6 +43,14 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
     folder: Path
     requests: list[tuple[str, int]]
+
+    def sent_in_full(self, since: int = 0) -> list[str]:
+        """The paths (without query) whose content was sent (a 304 "not modified" sends none)."""
+        return [path.partition("?")[0] for path, status in self.requests[since:] if status == 200]
+
+    def sent_twice(self, since: int = 0) -> list[str]:
+        """The paths whose content was sent more than once."""
+        return sorted(path for path, count in Counter(self.sent_in_full(since)).items() if count > 1)
 
     def handle_error(self, request: object, client_address: object) -> None:
         if isinstance(sys.exc_info()[1], ConnectionError):
