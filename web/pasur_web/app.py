@@ -25,6 +25,7 @@ from .dom import attr, byid, clear, el, found
 from .explain import Reason, explain_move
 from .i18n import LANGUAGES, Catalog, load_catalog, pick_language
 from .params import AI_LEVELS, SETUP_OPTIONS, SPEEDS, Params, parse_params, setup_config
+from .safejson import loads_checked
 from .session import Match, Seat, clean_name
 from .stats import Stats
 
@@ -134,7 +135,7 @@ class App:
     def _show_full_game_link(self) -> None:
         """In a frame: a link that opens the full game in a new tab (the frame never navigates)."""
         link = byid("full-game")
-        link.setAttribute("href", str(window.location.pathname))
+        link.setAttribute("href", "./")  # never built from the address, which a link can make point off-site
         link.hidden = False
 
     def resume(self) -> bool:
@@ -220,8 +221,10 @@ class App:
     def _load_settings(self) -> dict[str, Any]:
         raw = _storage_get(SETTINGS_KEY)
         try:
-            data = json.loads(raw) if raw else {}
-        except ValueError:
+            data = loads_checked(raw, 65_536, 16) if raw else {}
+        except ValueError:  # set aside (web/boot.js does it first, and says so)
+            _storage_remove(SETTINGS_KEY)
+            _storage_set(SETTINGS_KEY + ".unreadable", raw or "")
             data = {}
         return data if isinstance(data, dict) else {}
 

@@ -12,10 +12,14 @@ from typing import Any
 
 from pasur.rules import PRESETS, Rules
 
+from .safejson import loads_checked
+
 __all__ = ["FIELDS", "Stats", "preset_name"]
 
 FIELDS = ("played", "won", "drawn", "surs")
 _MAX_COUNT = 10**9
+MAX_CHARS = 65_536  # far more than the statistics of every player count and preset take
+MAX_DEPTH = 16
 
 
 def preset_name(rules: Rules) -> str:
@@ -37,7 +41,7 @@ class Stats:
     @classmethod
     def from_json(cls, text: str | None) -> Stats:
         try:
-            data = json.loads(text) if text else {}
+            data = loads_checked(text, MAX_CHARS, MAX_DEPTH) if text else {}
         except ValueError:
             return cls()
         rows = data.get("rows") if isinstance(data, dict) else None
