@@ -232,6 +232,11 @@
   if (!storage) notices.push(text.no_storage);
   function showNotices() {
     notices.splice(0).forEach(function (message) {
+      // The same markup as the game's own notices (web/pasur_web/app.py, add_notice).
+      var notice = document.createElement("p");
+      notice.className = "notice boot-notice";
+      var words = document.createElement("span");
+      words.textContent = message;
       var close = document.createElement("button");
       close.type = "button";
       close.className = "notice-close";
@@ -239,15 +244,12 @@
       close.setAttribute("aria-label", text.dismiss);
       close.textContent = "×";
       close.addEventListener("click", function () { notice.remove(); });
-      var words = document.createElement("span");
-      words.textContent = message;
-      var notice = document.createElement("p");
-      notice.className = "notice boot-notice";
       notice.appendChild(words);
       notice.appendChild(close);
       byId("notices").appendChild(notice);
     });
   }
+
   var bar = byId("loading-bar"), step = byId("loading-step");
   function show(index, percent) {
     if (root.hasAttribute("data-ready")) return;
