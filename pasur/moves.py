@@ -110,7 +110,10 @@ class Move:
     def __str__(self) -> str:
         if not self.captured:
             return str(self.card)
-        return f"{self.card}:{format_cards(self.captured)}"
+        try:
+            return f"{self.card}:{format_cards(self.captured)}"
+        except (AttributeError, TypeError):  # a hand-built move holding other things than cards
+            return f"{self.card}:{','.join(sorted(map(str, self.captured)))}"
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
