@@ -1,4 +1,4 @@
-"""Cards and their notation (RULES.md, "Notation").
+"""Cards and their notation (docs/RULES.md §1).
 
 A card is rank then suit: ``A 2 3 4 5 6 7 8 9 10 J Q K`` and ``C D H S``. Every card is an
 interned, immutable value: ``Card.parse("10d") is Card.parse("TD")``. Cards order by rank
@@ -53,7 +53,7 @@ _SUIT_BY_TEXT: Final = {text: number for number, text in enumerate(SUITS)}
 
 
 class CardNotationError(ValueError):
-    """Text that is not a card in the notation of RULES.md."""
+    """Text that is not a card in the notation of docs/RULES.md §1.2."""
 
 
 class Card:

@@ -26,7 +26,7 @@ class IllegalMoveError(ValueError):
 
 
 def rounds_per_deal(players: int) -> int:
-    """6 rounds with 2 players, 4 with 3, 3 with 4 (RULES.md, "Deal" 4)."""
+    """6 rounds with 2 players, 4 with 3, 3 with 4 (docs/RULES.md §3.5)."""
     return (len(FULL_DECK) - TABLE_CARDS) // (CARDS_PER_HAND * players)
 
 
@@ -151,7 +151,7 @@ class Game:
         self.events.append(DealStarted(self.deal_number, self.dealer, self.leader))
 
     def _misdeal_check(self, table: list[Card], stock: list[Card]) -> bool:
-        """docs/RULES.md §2.3: False when the deck must be reshuffled; replaces Jacks in place."""
+        """docs/RULES.md §3.4: False when the deck must be reshuffled; replaces Jacks in place."""
         while True:
             ranks = [card.rank for card in table]
             if ranks.count(QUEEN) >= 2 or ranks.count(KING) >= 2:

@@ -1,4 +1,4 @@
-"""Moves, their notation, and what a card can capture (RULES.md, "A turn").
+"""Moves, their notation, and what a card can capture (docs/RULES.md §1.3, §4 and §9).
 
 A move is the card played and the set of table cards it takes: ``7C`` lays the seven of clubs,
 ``7C:4C,4D`` takes the two fours with it. Captured cards print sorted by rank then suit.

@@ -1,4 +1,4 @@
-"""Scoring a deal (RULES.md, "Scoring") and the points a card is worth."""
+"""Scoring a deal (docs/RULES.md §7) and the points a card is worth."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def score_deal(
     scores_before: Sequence[int],
     rules: Rules,
 ) -> list[dict[str, int]]:
-    """One dict per side with the points of each heading of RULES.md and their ``total``."""
+    """One dict per side with the points of each heading of docs/RULES.md §7.1 and their ``total``."""
     clubs = [sum(1 for card in pile if card.suit == CLUBS) for pile in piles]
     scoring_surs = effective_surs(surs, scores_before, rules)
     results = []

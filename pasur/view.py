@@ -1,4 +1,4 @@
-"""What one seat may know (docs/RULES.md: hands are hidden, the table and captures are public).
+"""What one seat may know: its own hand, and what is public (the table, the captured piles, sizes).
 
 A :class:`PlayerView` is a snapshot that ``Game.view(seat)`` copies out of the game: it holds no
 reference to the game, so nothing reachable from it shows another seat's hand or the order of the

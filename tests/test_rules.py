@@ -1,9 +1,15 @@
 """The options (pasur.rules): impossible values refused, docs/RULES.md §10 "Presets", and §2.2 sides."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from pasur import Rules
 from pasur.rules import side_count, side_of
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_DOC = ROOT / "docs/RULES.md"
 
 
 @pytest.mark.parametrize(
@@ -58,3 +64,34 @@ def test_side_of_a_seat(players: int, rules: Rules, sides: list[int]) -> None:
     # §2.2: partners sit opposite with four players unless solo4; otherwise each player alone.
     assert [side_of(seat, players, rules) for seat in range(players)] == sides
     assert side_count(players, rules) == len(set(sides))
+
+
+def rules_sections() -> set[str]:
+    """The section numbers of docs/RULES.md: "## 4. A turn" is 4, "### 4.2 Number cards" is 4.2."""
+    text = RULES_DOC.read_text(encoding="utf-8")
+    return set(re.findall(r"^#{2,3} (\d+(?:\.\d+)?)\.? ", text, flags=re.MULTILINE))
+
+
+def test_rules_doc_sections_are_numbered_in_order() -> None:
+    numbers = sorted(rules_sections(), key=lambda n: [int(part) for part in n.split(".")])
+    chapters = [n for n in numbers if "." not in n]
+    assert chapters == [str(k) for k in range(1, len(chapters) + 1)]
+    for chapter in chapters:
+        subs = [n for n in numbers if n.startswith(chapter + ".")]
+        assert subs == [f"{chapter}.{k}" for k in range(1, len(subs) + 1)]
+
+
+def test_every_citation_of_the_rules_names_a_section_that_exists() -> None:
+    sections = rules_sections()
+    files = [*sorted((ROOT / "pasur").glob("*.py")), *sorted((ROOT / "tests").glob("*.py")),
+             *sorted((ROOT / "e2e").glob("*.py"))]
+    cited = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for line_number, line in enumerate(text.splitlines(), start=1):
+            where = f"{path.relative_to(ROOT)}:{line_number}"
+            assert not re.search(r"(?<!docs/)RULES\.md", line), f"{where} cites a rules file other than docs/RULES.md"
+            for number in re.findall(r"§(\d+(?:\.\d+)?)", line):
+                assert number in sections, f"{where} cites §{number}, which docs/RULES.md does not have"
+                cited += 1
+    assert cited > 20
