@@ -26,10 +26,10 @@ import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Protocol
 
 from .cards import CLUBS, FULL_DECK, JACK, KING, SUITS, Card
-from .game import Game
+from .game import SEED_RANGE, Game
 from .moves import Move, bits, is_sur, masks_for, table_entry
 from .rules import Rules
 from .scoring import SUR_POINTS, card_points
@@ -49,8 +49,6 @@ __all__ = [
     "evaluate_move",
     "immediate_points",
 ]
-
-SEED_RANGE: Final = 2**53  # seeds stay exact as JavaScript numbers
 
 
 class Player(Protocol):
@@ -145,7 +143,7 @@ class Situation:
 
 def situation_of(view: PlayerView) -> Situation:
     unseen = view.unseen()
-    by_rank = [0] * 14
+    by_rank = [0] * (KING + 1)  # index 1..13
     for card in unseen:
         by_rank[card.rank] += 1
     my_clubs = sum(1 for card in view.piles[view.side] if card.suit == CLUBS)

@@ -18,7 +18,7 @@ __all__ = ["FORMAT_VERSION", "Game", "IllegalMoveError", "MoveRecord", "SaveErro
 
 CARDS_PER_HAND: Final = 4
 TABLE_CARDS: Final = 4
-_SEED_RANGE: Final = 2**53  # seeds stay exact as JavaScript numbers
+SEED_RANGE: Final = 2**53  # seeds stay exact as JavaScript numbers
 
 
 class IllegalMoveError(ValueError):
@@ -534,7 +534,7 @@ def new_game(
     elif not isinstance(rules, Rules):
         raise ValueError(f"new_game: rules must be a Rules, not {type(rules).__name__}")
     if seed is None:
-        seed = random.SystemRandom().randrange(_SEED_RANGE)
+        seed = random.SystemRandom().randrange(SEED_RANGE)
     elif type(seed) is not int:
         raise ValueError(f"new_game: seed must be a whole number or None, not {quoted(seed)}")
     if type(leader) is not int or not 0 <= leader < players:
