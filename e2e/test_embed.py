@@ -7,7 +7,7 @@ from playwright.sync_api import Page
 
 from driver import EMBED_MATCH_KEY, open_page, play_to_end, wait_ready
 
-# RULES.md, "A turn": the 7 of clubs on 4C 4D 2H 2S, worked out by hand there.
+# docs/RULES.md §4.2: the 7 of clubs on 4C 4D 2H 2S, worked out by hand there.
 SEVEN_ON_FOURS_AND_TWOS = {"4C", "4D", "2H,2S", "4C,4D", "2H,2S,4C", "2H,2S,4D", "2H,2S,4C,4D"}
 
 
