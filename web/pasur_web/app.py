@@ -17,6 +17,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasur import Card, IllegalMoveError, Move, Rules
 from pasur.ai import HardPlayer, MediumPlayer
+from pasur.players import player_seed
 from pasur.cards import RANKS, SUIT_SYMBOLS
 from pasur.rules import PRESETS
 from pasur.scoring import BREAKDOWN_KEYS
@@ -529,7 +530,8 @@ class App:
         moves_before = len(match.game.history)
         self.render_hint_button()
         try:
-            move = await think(HardPlayer(match.game.seed), match.game.view(match.viewer))
+            hinter = HardPlayer(player_seed(match.game.seed, match.viewer))
+            move = await think(hinter, match.game.view(match.viewer))
         finally:
             self.hinting = False
         if self.match is match and match.is_viewer_turn() and len(match.game.history) == moves_before:

@@ -64,7 +64,9 @@ class LogLine:
 @dataclass(frozen=True)
 class HandoffView:
     title: str
+    since_label: str
     since: tuple[str, ...]  # what was played since that player's last turn
+    hint: str
     ready: str
 
 
@@ -258,8 +260,9 @@ def _handoff(match: Match, cat: Catalog) -> HandoffView | None:
     if match.handoff is None or match.phase != "play":
         return None
     name = match.seats[match.handoff].name
-    return HandoffView(cat.t("handoff", name=name), moves_since_turn(match, match.handoff, cat),
-                       cat.t("handoff_ready", name=name))
+    since = moves_since_turn(match, match.handoff, cat)
+    return HandoffView(cat.t("handoff", name=name), cat.t("handoff_last" if since else "handoff_none"), since,
+                       cat.t("handoff_hint"), cat.t("handoff_ready", name=name))
 
 
 def breakdown_table(match: Match, number: int, cat: Catalog) -> SheetTable:
