@@ -17,8 +17,8 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasur import Card, IllegalMoveError, Move, Rules
 from pasur.ai import HardPlayer, MediumPlayer
-from pasur.players import player_seed
 from pasur.cards import RANKS, SUIT_SYMBOLS
+from pasur.players import player_seed
 from pasur.rules import PRESETS
 from pasur.scoring import BREAKDOWN_KEYS
 
