@@ -206,6 +206,7 @@ def test_a_tab_that_is_behind_cannot_undo_the_other_tabs_move(page: Page, guard:
     assert saved_game(page).to_json() == newer  # the other tab's move stands
     assert page.locator('#log li[data-kind="move"]').count() == 0
     assert page.locator("#hand [data-card]:not([disabled])").count() == 0  # nothing more can be played here
+    assert "behind" in page.inner_text("#status")
     page.click('#notices .tab-notice [data-action="adopt"]')
     page.wait_for_function("() => document.querySelectorAll('#log li[data-kind=\"move\"]').length >= 2")
     wait_my_turn(page)

@@ -1061,8 +1061,11 @@ class App:
         game = match.game
         text = ""
         last = self.last_move_reasons() if self.demo is not None else None
+        document.documentElement.toggleAttribute("data-behind", self.behind)
         if last is not None:
             text = last[0] + ". " + last[1]  # a deal demo says what the last move did and why
+        elif self.behind:
+            text = t("status_behind")
         elif match.phase == "play" and game.turn is not None:
             name = match.seats[game.turn].name
             if match.is_viewer_turn():
