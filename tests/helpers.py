@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from pasur import Card, Game, Rules, new_game
@@ -55,8 +56,6 @@ def option_texts(options: Sequence[frozenset[Card]]) -> list[str]:
 
 
 def play_randomly(game: Game, seed: int, until: int | None = None) -> None:
-    import random
-
     rng = random.Random(seed)
     count = 0
     while game.turn is not None and (until is None or count < until):

@@ -25,8 +25,12 @@
           failed: "El juego no pudo arrancar. Recargar la página suele arreglarlo." }
   };
   // The language as the game will choose it: ?lang=, else the saved setting, else the browser's.
-  var saved = null;
-  try { saved = JSON.parse(localStorage.getItem("pasur.settings") || "{}").lang; } catch (error) { saved = null; }
+  var saved = null, persianDigits = true;
+  try {
+    var settings = JSON.parse(localStorage.getItem("pasur.settings") || "{}");
+    saved = settings.lang;
+    persianDigits = settings.persian_digits !== false;
+  } catch (error) { saved = null; }
   var wanted = [query.get("lang"), saved].concat(navigator.languages || [navigator.language || "en"]);
   var lang = "en";
   for (var i = 0; i < wanted.length; i++) {
@@ -92,6 +96,7 @@
     }).then(function (loaded) {
       if (root.hasAttribute("data-ready") || root.getAttribute("data-phase") !== "loading") return;
       var catalog = loaded[0];
+      loaded[1].native_digits = lang === "fa" && persianDigits; // as the game shows numbers
       window.pasurSetup.renderObjects(catalog, loaded[1]);
       document.querySelectorAll("[data-i18n]").forEach(function (element) {
         var key = element.getAttribute("data-i18n");

@@ -18,6 +18,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from pasur import Card, IllegalMoveError, Move, Rules
 from pasur.ai import HardPlayer, MediumPlayer
 from pasur.cards import RANKS, SUIT_SYMBOLS
+from pasur.players import player_seed
 from pasur.rules import PRESETS
 from pasur.scoring import BREAKDOWN_KEYS
 
@@ -31,6 +32,7 @@ from .stats import Stats
 from .storage import SETTINGS_KEY, STATS_KEY, Slot, browser_storage, match_key
 
 DELAYS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
+YOU_WORDS = frozenset(load_catalog(lang).t("you") for lang in LANGUAGES)  # the default name of the human seat
 
 
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1, "Home": 0, "End": 0}
@@ -86,6 +88,9 @@ class App:
         self.confirm_reset = False
         self.announced: tuple[str, int, str, int | None] = ("", 0, "", None)
         self.guide = False  # the guided first deal: a tip before each of the player's moves
+        self.in_setup = False  # the new-game panel is open (over a match in progress, if any)
+        self.leaving = False  # "Leave this game?" is asked
+        self.ai_generation = 0  # bumped to stop the computer-turn task of a match left behind
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
@@ -270,6 +275,8 @@ class App:
         match = self.slot.load().match
         if match is None:
             return
+        self.stop_ai()
+        self.in_setup = False
         self.match = match
         self.behind = False
         self.asking = None
@@ -343,8 +350,13 @@ class App:
     def _show_notices(self) -> None:
         clear(byid("notices"))
         for notice in self.params.notices:
-            self.add_notice(self.cat.t("notice_param", param=notice.param, value=notice.value,
-                                       reason=self.cat.t(notice.reason), default=notice.default))
+            if notice.kind == "bad":
+                text = self.cat.t("notice_param", param=notice.param, value=notice.value,
+                                  reason=self.cat.t(notice.reason), default=notice.default)
+            else:
+                text = self.cat.t(f"notice_param_{notice.kind}", param=notice.param, value=notice.value,
+                                  default=notice.default)
+            self.add_notice(text)
 
     # ------------------------------------------------------------------ events
     def on_click(self, event: Any) -> None:
@@ -366,8 +378,18 @@ class App:
             self.start_from_setup()
         elif ident in ("resume-saved", "start-linked"):
             self.answer_link(ident == "resume-saved")
-        elif ident in ("new-game", "play-again"):
+        elif ident == "new-game":
+            self.ask_new_game()
+        elif ident == "play-again":
+            self.forget_finished_match()
             self.show_setup()
+        elif ident == "leave-confirm":
+            self.close_leave()
+            self.show_setup()
+        elif ident == "leave-cancel":
+            self.close_leave(back=True)
+        elif ident == "back-to-game":
+            self.back_to_game()
         elif ident == "next-deal" and self.match is not None:
             self.guide = False  # the guided deal is over
             self.match.next_deal()
@@ -426,6 +448,10 @@ class App:
         if key == "Escape":
             if not byid("rules").hidden:
                 self.close_rules()
+            elif self.leaving:
+                self.close_leave(back=True)
+            elif self.in_setup and self.match is not None and not byid("back-to-game").hidden:
+                self.back_to_game()
             elif self.choosing is not None:
                 self.choosing = None
                 self.render()
@@ -464,6 +490,7 @@ class App:
         options = match.ordered_options(text)
         if not options:
             return
+        self.choosing = None  # another card clicked: the open choice (if any) is given up
         if len(options) == 1:
             self.play(options[0])
         else:
@@ -496,6 +523,7 @@ class App:
         assert self.match is not None
         if self.check_behind():
             return
+        self.choosing = None
         self.explain_next(move)
         try:
             self.match.play(move)
@@ -520,26 +548,39 @@ class App:
 
     # ------------------------------------------------------------------ computer seats
     def kick_ai(self) -> None:
-        if self.ai_task is None and self.match is not None and self.match.is_ai_turn() and not self.behind:
-            self.ai_task = asyncio.ensure_future(self.run_ai(self.match))
+        if (self.ai_task is None and self.match is not None and not self.in_setup
+                and self.match.is_ai_turn() and not self.behind):
+            self.ai_task = asyncio.ensure_future(self.run_ai(self.match, self.ai_generation))
 
-    async def run_ai(self, match: Match) -> None:
+    def stop_ai(self) -> None:
+        """Stop the computer's turn under way (a new game, or the new-game panel opened)."""
+        self.ai_generation += 1
+        task, self.ai_task = self.ai_task, None
+        if task is not None:
+            task.cancel()
+        self.thinking = False
+        self.preview = None
+
+    async def run_ai(self, match: Match, generation: int) -> None:
+        def current() -> bool:
+            return self.match is match and self.ai_generation == generation
+
         try:
-            while self.match is match and match.is_ai_turn():
+            while current() and match.is_ai_turn():
                 if self.demo is not None:
                     await self.demo.wait_turn()
-                    if self.match is not match:
+                    if not current():
                         return
                 delay = DELAYS[self.speed]
                 self.thinking = True
                 self.render_status()
                 await asyncio.sleep(delay * 0.5)
-                if self.match is not match:
+                if not current():
                     return
                 started = time.perf_counter()
                 move = await think(match.ai_player(), match.game.view(match.game.turn or 0))
                 self.record_ai_time(match.seats[match.game.turn or 0].kind, time.perf_counter() - started)
-                if self.match is not match:
+                if not current():
                     return
                 self.thinking = False
                 if delay:
@@ -547,7 +588,7 @@ class App:
                     self.render()
                     await asyncio.sleep(delay * 0.5)
                     self.preview = None
-                    if self.match is not match:
+                    if not current():
                         return
                 if self.check_behind():
                     return
@@ -557,10 +598,11 @@ class App:
                 self.render()
                 await asyncio.sleep(0)
         finally:
-            self.thinking = False
-            self.preview = None
-            self.ai_task = None
-            if self.match is match:
+            if self.ai_generation == generation:  # else a newer task owns these
+                self.thinking = False
+                self.preview = None
+                self.ai_task = None
+            if current():
                 self.render()
                 if match.is_viewer_turn():
                     self._focus_hand()
@@ -580,7 +622,8 @@ class App:
         moves_before = len(match.game.history)
         self.render_hint_button()
         try:
-            move = await think(HardPlayer(match.game.seed), match.game.view(match.viewer))
+            hinter = HardPlayer(player_seed(match.game.seed, match.viewer))
+            move = await think(hinter, match.game.view(match.viewer))
         finally:
             self.hinting = False
         if self.match is match and match.is_viewer_turn() and len(match.game.history) == moves_before:
@@ -598,6 +641,8 @@ class App:
         self.begin(p.players, rules, self._seat_defaults(p.players), p.seed)
 
     def begin(self, players: int, rules: Rules, seats: list[Seat], seed: int | None, guide: bool = False) -> None:
+        self.stop_ai()
+        self.in_setup = False
         self.match = Match.start(players, rules, seats, seed)
         self.guide = guide
         self.reasons = {}
@@ -614,7 +659,7 @@ class App:
 
     # ------------------------------------------------------------------ the rules panel
     def current_rules(self) -> Rules:
-        if self.match is not None:
+        if self.match is not None and not self.in_setup:
             return self.match.game.rules
         preset = document.getElementById("setup-preset")
         name = str(preset.value) if found(preset) else self.params.preset
@@ -631,17 +676,70 @@ class App:
         byid("rules").hidden = True
         byid("rules-button").focus()
 
+    def ask_new_game(self) -> None:
+        """New game: a match in progress is only left once the player says so."""
+        match = self.match
+        if match is None or match.game.over or self.demo is not None:
+            self.forget_finished_match()
+            self.show_setup()
+            return
+        self.leaving = True
+        t = self.cat.t
+        box = byid("leave")
+        clear(box, el("div", "panel", children=[
+            el("h2", text=t("leave_title"), id="leave-title"),
+            el("p", text=t("leave_text")),
+            el("div", "sheet-actions", children=[
+                el("button", "primary", text=t("leave_confirm"), id="leave-confirm", type="button"),
+                el("button", "secondary", text=t("leave_cancel"), id="leave-cancel", type="button"),
+            ]),
+        ]))
+        box.hidden = False
+        byid("leave-cancel").focus()
+
+    def close_leave(self, back: bool = False) -> None:
+        self.leaving = False
+        byid("leave").hidden = True
+        clear(byid("leave"))
+        if back:
+            byid("new-game").focus()
+
+    def forget_finished_match(self) -> None:
+        """A finished match is put away (its save too) once the player moves on from its sheet."""
+        if self.match is not None and self.match.game.over and self.demo is None:
+            _storage_remove(self.match_key)
+            self.match = None
+
     def show_setup(self, keep_panel: bool = False) -> None:
-        """The new-game panel; ``keep_panel`` keeps the one drawn before Python was ready."""
-        self.guide = False
-        self.match = None
+        """The new-game panel, over the match in progress if any (Back to the game returns to it);
+        ``keep_panel`` keeps the panel drawn before Python was ready."""
+        self.stop_ai()
+        self.in_setup = True
         self.choosing = None
+        self.hint = None
         if not (keep_panel and found(document.getElementById("setup-players"))):
             self.render_setup()
         self.set_phase("setup")
+        for box in ("sheet", "handoff", "capture-choice", "guide"):
+            byid(box).hidden = True
+        clear(byid("scoreboard"))
+        back = byid("back-to-game")
+        back.hidden = self.match is None
         active = document.activeElement
         if not found(active) or not byid("setup").contains(active):
             byid("setup-players").focus()
+
+    def back_to_game(self) -> None:
+        """Close the new-game panel and return to the match in progress, as it was."""
+        if self.match is None:
+            return
+        self.in_setup = False
+        byid("back-to-game").hidden = True
+        self.render()
+        self.kick_ai()
+        self._focus_hand()
+        if not found(document.activeElement) or document.activeElement == document.body:
+            byid("new-game").focus()
 
     def start_from_setup(self) -> None:
         get = byid
@@ -663,6 +761,9 @@ class App:
             if kind != "human" and kind not in AI_LEVELS:
                 kind = defaults[seat].kind
             seats.append(Seat(name, kind))
+        if sum(seat.human for seat in seats) > 1:  # pass-and-play: nobody is called "You"
+            seats = [Seat(self.cat.t("player_n", n=number + 1), seat.kind) if seat.name in YOU_WORDS else seat
+                     for number, seat in enumerate(seats)]
         self.begin(players, rules, seats, self.params.seed)
 
     # ------------------------------------------------------------------ settings
@@ -760,7 +861,7 @@ class App:
             self._show_notices()
             if self.demo is not None:
                 self.demo.render()
-            elif self.match is None:
+            elif self.match is None or self.in_setup:
                 self.render_setup()
             else:
                 self.render()
@@ -778,7 +879,8 @@ class App:
             self.render_resume_choice()
             return
         texts = {key: self.cat.t(key) for key in self.cat.fallback}
-        window.pasurSetup.render(json.dumps(texts), json.dumps(setup_config(self.params)))
+        config = {**setup_config(self.params), "native_digits": self.cat.native_digits}
+        window.pasurSetup.render(json.dumps(texts), json.dumps(config))
         self.render_storage_note()
 
     def render_storage_note(self) -> None:
@@ -834,7 +936,7 @@ class App:
 
     def render(self) -> None:
         match = self.match
-        if match is None:
+        if match is None or self.in_setup:
             return
         focus = self._focus_key()
         self.set_phase(match.phase)
@@ -907,7 +1009,20 @@ class App:
 
     def side_label(self, side: int) -> str:
         assert self.match is not None
-        return self.match.side_name(side, self.cat.t("team_of"))
+        names = [self.name_of(seat) for seat in self.match.side_seats(side)]
+        return self.cat.t("team_of", a=names[0], b=names[1]) if len(names) == 2 else names[0]
+
+    def is_you(self, seat: int) -> bool:
+        """Whether ``seat`` is the one human at the table under the default name ("You"), whom the
+        page addresses as "you" in every language (in pass-and-play every player has a name)."""
+        match = self.match
+        assert match is not None
+        humans = match.human_seats()
+        return humans == [seat] and match.seats[seat].name in YOU_WORDS
+
+    def name_of(self, seat: int) -> str:
+        assert self.match is not None
+        return self.cat.t("you") if self.is_you(seat) else self.match.seats[seat].name
 
     def render_scores(self) -> None:
         assert self.match is not None
@@ -948,7 +1063,7 @@ class App:
             badges = [el("span", "badge", text=t("dealer"))] if seat == game.dealer else []
             count = len(game.hands[seat])
             boxes.append(el("div", classes, data_seat=seat, children=[
-                el("div", "who", children=[el("span", "name", text=match.seats[seat].name), *badges]),
+                el("div", "who", children=[el("span", "name", text=self.name_of(seat)), *badges]),
                 el("div", "backs", role="img", aria_label=t("cards_n", n=count),
                    children=[self.back_node() for _ in range(count)]),
                 el("div", "pile", text=self.pile_text(side)),
@@ -956,7 +1071,7 @@ class App:
         clear(byid("opponents"), *boxes)
         me = match.viewer
         badges = [el("span", "badge", text=t("dealer"))] if me == game.dealer else []
-        clear(byid("me-info"), el("span", "name", text=match.seats[me].name), *badges,
+        clear(byid("me-info"), el("span", "name", text=self.name_of(me)), *badges,
               el("span", "pile", text=self.pile_text(game.side_of(me))))
         byid("me").classList.toggle("turn", game.turn == me and match.phase == "play")
 
@@ -964,7 +1079,7 @@ class App:
         assert self.match is not None
         game = self.match.game
         t = self.cat.t
-        return t("pile", n=len(game.piles[side])) + " · " + t("surs_n", n=game.surs[side])
+        return t("pile", n=len(game.piles[side])) + "\u2003" + t("surs_n", n=game.surs[side])
 
     def render_table(self) -> None:
         match = self.match
@@ -1067,7 +1182,7 @@ class App:
         elif self.behind:
             text = t("status_behind")
         elif match.phase == "play" and game.turn is not None:
-            name = match.seats[game.turn].name
+            name = self.name_of(game.turn)
             if match.is_viewer_turn():
                 text = t("your_turn")
             elif self.thinking:
@@ -1116,19 +1231,20 @@ class App:
         t = self.cat.t
         kind = entry["kind"]
         if kind == "move":
-            name = match.seats[entry["seat"]].name
+            name = self.name_of(entry["seat"])
+            you = "_you" if self.is_you(entry["seat"]) else ""
             card = self.cat.card_symbol(Card.parse(entry["card"]))
             if entry["captured"]:
                 cards = self.cat.cards_text(Card.parse(c) for c in entry["captured"])
-                text = t("log_took", name=name, cards=cards, card=card)
+                text = t("log_took" + you, name=name, cards=cards, card=card)
                 return text + (" " + t("log_sur") if entry["sur"] and with_sur else "")
-            return t("log_laid", name=name, card=card)
+            return t("log_laid" + you, name=name, card=card)
         if kind == "leftover":
             cards = self.cat.cards_text(Card.parse(c) for c in entry["cards"])
             if entry["side"] is None:
                 return t("log_leftover_none", cards=cards)
             return t("log_leftover", name=self.side_label(entry["side"]), cards=cards)
-        return t("log_deal", n=entry["deal"] + 1, name=match.seats[entry["dealer"]].name)
+        return t("log_deal", n=entry["deal"] + 1, name=self.name_of(entry["dealer"]))
 
     def render_log(self) -> None:
         match = self.match
@@ -1161,6 +1277,7 @@ class App:
             name = match.seats[match.handoff].name
             clear(handoff, el("div", "panel", children=[
                 el("h2", text=t("handoff", name=name)),
+                *self.moves_since_turn(match.handoff),
                 el("p", text=t("handoff_hint")),
                 el("button", "primary", text=t("handoff_ready", name=name), id="handoff-ready", type="button"),
             ]))
@@ -1202,6 +1319,22 @@ class App:
             sheet.hidden = True
             clear(sheet)
 
+    def moves_since_turn(self, seat: int) -> list[Any]:
+        """What was played since ``seat`` last played: shown when the device is passed to them, so
+        nobody misses what a move did."""
+        t = self.cat.t
+        assert self.match is not None
+        since: list[dict[str, Any]] = []
+        for entry in reversed(self.match.log):
+            if entry["kind"] == "move" and entry["seat"] == seat:
+                break
+            since.append(entry)
+        lines = [self.log_text(entry) for entry in reversed(since[:8])]
+        if not lines:
+            return [el("p", text=t("handoff_none"))]
+        return [el("p", "muted", text=t("handoff_last")),
+                el("ul", "handoff-moves", children=[el("li", text=line) for line in lines])]
+
     def breakdown_table(self, number: int) -> Any:
         match = self.match
         assert match is not None
@@ -1209,7 +1342,7 @@ class App:
         t = self.cat.t
         results = game.deal_results[number]
         totals = [sum(deal[side]["total"] for deal in game.deal_results[: number + 1]) for side in range(game.sides)]
-        head = el("tr", children=[el("th", text=t("score_side"), scope="col")] + [
+        head = el("tr", children=[el("td")] + [
             el("th", text=self.side_label(side), scope="col") for side in range(game.sides)
         ])
         rows = []
@@ -1231,7 +1364,7 @@ class App:
         assert match is not None
         game = match.game
         t = self.cat.t
-        head = el("tr", children=[el("th", text="", scope="col")] + [
+        head = el("tr", children=[el("td")] + [
             el("th", text=self.side_label(side), scope="col") for side in range(game.sides)
         ])
         rows = [

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pasur import Game, Move, MoveRecord, Rules, new_game
-from pasur.players import PLAYER_NAMES, Player, immediate_points, make_player
+from pasur.players import PLAYER_NAMES, Player, immediate_points, make_player, player_seed
 
 from .saves import checksum, read_json
 from .stats import Stats
@@ -62,7 +62,9 @@ class Match:
         self.counted = False  # whether the finished match is in the statistics
         self.edited = False  # the save was changed outside the game: kept, marked, never counted
         self.ai: dict[int, Player] = {
-            seat: make_player(info.kind, game.seed * 8 + seat) for seat, info in enumerate(seats) if not info.human
+            # Each decision depends on the player's seed and the position only: a reload changes nothing.
+            seat: make_player(info.kind, player_seed(game.seed, seat)) for seat, info in enumerate(seats)
+            if not info.human
         }
         self._log_deal()
         self._check_handoff()
