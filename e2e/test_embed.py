@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from driver import EMBED_MATCH_KEY, open_page, play_to_end, wait_ready
+from driver import EMBED_MATCH_KEY, RULES_PAGE_GAME_KEY, open_page, play_to_end, wait_ready
 
 # docs/RULES.md §4.2: the 7 of clubs on 4C 4D 2H 2S, worked out by hand there.
 SEVEN_ON_FOURS_AND_TWOS = {"4C", "4D", "2H,2S", "4C,4D", "2H,2S,4C", "2H,2S,4D", "2H,2S,4C,4D"}
@@ -98,7 +98,8 @@ def test_embed_mode_fits_a_small_frame(page: Page, guard: object, site_url: str)
     assert hand.count() == 4
     box = hand.last.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 480  # the hand is on screen without scrolling
-    assert page.evaluate("localStorage.getItem('pasur.embed.match')") is not None
+    own_key = EMBED_MATCH_KEY + "?players=2&preset=seeds&seed=3&ai=medium"  # the frame's own save
+    assert page.evaluate("key => localStorage.getItem(key)", own_key) is not None
     assert page.evaluate("localStorage.getItem('pasur.match')") is None  # the full game's save is untouched
 
 
@@ -122,7 +123,7 @@ def test_example_rules_page_embeds_a_game_and_two_demos(page: Page, guard: objec
     game.click("#settings-button")
     game.select_option("#settings-speed", "instant")
     game.click("#settings-close")
-    play_to_end(game, stop_at="deal-end", key=EMBED_MATCH_KEY)
+    play_to_end(game, stop_at="deal-end", key=RULES_PAGE_GAME_KEY)
     assert game.get_attribute("html", "data-phase") in ("deal-end", "match-end")
     assert page.url.endswith("rules.html")  # the frames never navigated the page
 

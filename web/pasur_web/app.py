@@ -26,13 +26,11 @@ from .dom import attr, byid, clear, el, found
 from .explain import Reason, explain_move
 from .i18n import LANGUAGES, Catalog, load_catalog, pick_language
 from .params import AI_LEVELS, SETUP_OPTIONS, SPEEDS, Params, parse_params, setup_config
+from .saves import read_json, start_action
 from .session import Match, Seat, clean_name
 from .stats import Stats
+from .storage import SETTINGS_KEY, STATS_KEY, Slot, browser_storage, match_key
 
-SETTINGS_KEY = "pasur.settings"
-MATCH_KEY = "pasur.match"
-EMBED_MATCH_KEY = "pasur.embed.match"  # a game embedded in another site keeps its own save
-STATS_KEY = "pasur.stats"
 DELAYS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
 YOU_WORDS = frozenset(load_catalog(lang).t("you") for lang in LANGUAGES)  # the default name of the human seat
 
@@ -54,22 +52,9 @@ async def think(player: Any, view: Any) -> Move:
     return search.best()  # type: ignore[no-any-return]
 
 
-def _storage_get(key: str) -> str | None:
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # storage can be disabled (private modes, sandboxed iframes)
-        return None
-    return str(value) if found(value) else None
-
-
-def _storage_remove(key: str) -> None:
-    with contextlib.suppress(Exception):
-        window.localStorage.removeItem(key)
-
-
-def _storage_set(key: str, value: str) -> None:
-    with contextlib.suppress(Exception):  # full or disabled storage must not stop the game
-        window.localStorage.setItem(key, value)
+STORE = browser_storage()
+_storage_get = STORE.get
+_storage_remove = STORE.remove
 
 
 class App:
@@ -92,7 +77,12 @@ class App:
         self.hint_task: Any = None
         self.last_table: set[str] = set()
         self._proxies: list[Any] = []
-        self.match_key = EMBED_MATCH_KEY if self.params.embed else MATCH_KEY
+        self.slot = Slot(STORE, match_key(self.params))
+        self.match_key = self.slot.key
+        self.storage_problem = STORE.probe()  # storage full or turned off from the start: said on the setup panel
+        self.write_problems: dict[str, str] = {}  # key -> why its last write failed
+        self.behind = False  # another tab played on from this game: this tab must not move
+        self.asking: Match | None = None  # the saved game a link with game parameters would replace
         self.demo: Any = None  # the rule demo shown instead of a game (demo.py)
         self.reasons: dict[int, list[Reason]] = {}  # move number -> why it did what it did (deal demo)
         self.confirm_reset = False
@@ -116,11 +106,8 @@ class App:
 
             root.classList.add("demo")
             start_demo(self)
-        elif self.params.start_now:
-            self.start_from_params()
-            self._forget_game_params()
-        elif not self.resume():
-            self.show_setup(keep_panel=True)
+        else:
+            self.open_saved_or_link()
         byid("loading").hidden = True
         window.pasurReady = True
         waiting = document.getElementById("setup-loading")
@@ -142,22 +129,57 @@ class App:
         link.setAttribute("href", str(window.location.pathname))
         link.hidden = False
 
-    def resume(self) -> bool:
-        """Bring back the saved match, if any. A save that cannot be read is set aside."""
-        text = _storage_get(self.match_key)
-        if not text:
-            return False
-        try:
-            match = Match.from_json(text)
-        except ValueError as error:
-            _storage_set(self.match_key + ".unreadable", text)
-            _storage_remove(self.match_key)
-            self.add_notice(self.cat.t("notice_unreadable_save", reason=str(error)))
-            return False
+    def open_saved_or_link(self) -> None:
+        """On start: the saved game, the address's game, or a question when both are there."""
+        loaded = self.slot.load()
+        if loaded.problem is not None:
+            self.add_notice(self.cat.t("notice_unreadable_save", reason=loaded.problem))
+        action = start_action(self.params.start_now, self.params.embed, loaded.match)
+        if action == "resume" and loaded.match is not None:
+            self.resume(loaded.match)
+        elif action == "ask" and loaded.match is not None:
+            self.asking = loaded.match
+            self.render_setup()
+            self.set_phase("setup")
+            byid("resume-saved").focus()
+        elif action == "start":
+            self.start_from_params()
+            self._forget_game_params()
+        else:
+            self.show_setup(keep_panel=True)
+            self.render_storage_note()
+
+    def resume(self, match: Match) -> None:
+        """Bring back a saved match (read by ``slot.load``)."""
         self.match = match
         self.add_notice(self.resumed_text(match))
+        if match.edited:
+            self.add_notice(self.cat.t("notice_edited"))
         self.after_change()
-        return True
+
+    def answer_link(self, resume: bool) -> None:
+        """The player chose between the saved game and the address's new game."""
+        saved, self.asking = self.asking, None
+        if resume and saved is not None:
+            self.resume(saved)
+        else:
+            self.start_from_params()
+        self._forget_game_params()
+
+    def render_resume_choice(self) -> None:
+        """The question asked when a link would replace a game in progress: resume it, or start anew."""
+        saved = self.asking
+        assert saved is not None
+        t = self.cat.t
+        clear(byid("setup"), el("div", "resume-choice", id="resume-choice", children=[
+            el("h2", text=t("resume_choice_title")),
+            el("p", text=t("resume_choice_text", names=saved.names(), deal=saved.game.deal_number + 1,
+                           moves=len(saved.game.history), players=self.params.players)),
+            el("div", "resume-actions", children=[
+                el("button", "primary", text=t("resume_choice_resume"), id="resume-saved", type="button"),
+                el("button", "secondary", text=t("resume_choice_new"), id="start-linked", type="button"),
+            ]),
+        ]))
 
     def resumed_text(self, match: Match) -> str:
         game = match.game
@@ -169,56 +191,120 @@ class App:
         match = self.match
         if match is None or self.demo is not None:
             return
+        result = self.slot.write(match)  # refused ("stale") when another tab saved since
+        if result == "stale":
+            self.check_behind()
+            return
+        self.report_write(self.match_key, None if result == "saved" else result)
+        if result != "saved":
+            return
+        if self.behind:  # a game started here replaced the other tab's
+            self.behind = False
+            for old in document.querySelectorAll("#notices .tab-notice"):
+                old.remove()
         if match.game.over and not match.counted:
             stats = Stats.from_json(_storage_get(STATS_KEY))
-            if match.count_into(stats):
-                _storage_set(STATS_KEY, stats.to_json())
-        _storage_set(self.match_key, match.to_json())
+            if not match.count_into(stats):
+                return
+            if self.write(STATS_KEY, stats.to_json()):
+                result = self.slot.write(match)  # remember that it was counted
+                self.report_write(self.match_key, None if result in ("saved", "stale") else result)
+            else:
+                match.counted = False  # counted at the next save that works
 
-    def on_storage(self, event: Any) -> None:
-        """Another tab saved a game: say so, and offer to continue that one here."""
-        if str(event.key or "") != self.match_key or not found(event.newValue) or self.demo is not None:
+    def write(self, key: str, value: str) -> bool:
+        """Store a value; a failure is said to the player at once (and cleared when a write works)."""
+        problem = STORE.set(key, value)
+        self.report_write(key, problem)
+        return problem is None
+
+    def report_write(self, key: str, problem: str | None) -> None:
+        """One notice while any write fails, saying why; it goes when every failed key is stored again."""
+        if problem is None:
+            self.write_problems.pop(key, None)
+        else:
+            self.write_problems[key] = problem
+        notice = document.getElementById("save-error")
+        if not self.write_problems:
+            if found(notice):
+                notice.remove()
             return
-        text = str(event.newValue)
-        if self.match is not None and text == self.match.to_json():
-            return
-        try:
-            other = Match.from_json(text)
-        except ValueError:
-            return
-        same = self.match is not None and other.id == self.match.id
+        text = self.cat.t("notice_save_" + next(iter(self.write_problems.values())))
+        if found(notice):
+            notice.querySelector("span").textContent = text
+        else:
+            self.add_notice(text, classes="save-error", ident="save-error")
+
+    def check_behind(self) -> bool:
+        """Whether another tab saved this game further (or another game) since this tab last saved:
+        then this tab must not move; it says so and offers the newer game."""
+        if self.match is None or self.demo is not None:
+            return False
+        newer = self.slot.newer(self.match)
+        if newer is None:
+            return self.behind
+        first = not self.behind
+        self.behind = True
+        self.choosing = None
+        self.show_tab_notice(newer, same=newer.id == self.match.id)
+        if first:
+            self.render()
+        return True
+
+    def show_tab_notice(self, other: Match, same: bool) -> None:
         for old in document.querySelectorAll("#notices .tab-notice"):
             old.remove()
         self.add_notice(self.cat.t("notice_other_tab_same" if same else "notice_other_tab_new",
                                    names=other.names()),
                         action=("adopt", self.cat.t("notice_take_over")), classes="tab-notice")
 
-    def adopt_saved(self) -> None:
-        text = _storage_get(self.match_key)
+    def on_storage(self, event: Any) -> None:
+        """Another tab saved a game: this tab is behind; say so, and offer to continue that one here."""
+        if str(event.key or "") != self.match_key or not found(event.newValue) or self.demo is not None:
+            return
+        if self.match is not None:
+            self.check_behind()
+            return
         try:
-            match = Match.from_json(text or "")
+            other = Match.from_json(str(event.newValue))
         except ValueError:
+            return
+        self.show_tab_notice(other, same=False)
+
+    def adopt_saved(self) -> None:
+        match = self.slot.load().match
+        if match is None:
             return
         self.stop_ai()
         self.in_setup = False
         self.match = match
+        self.behind = False
+        self.asking = None
         self.choosing = None
         self.preview = None
         self.last_table = set()
+        for old in document.querySelectorAll("#notices .tab-notice"):
+            old.remove()
+        if match.edited:
+            self.add_notice(self.cat.t("notice_edited"))
         self.after_change()
 
     def _forget_game_params(self) -> None:
-        """Drop the game parameters from the address, so that a reload resumes this game."""
+        """Drop the game parameters from the address, so that a reload resumes this game. A frame keeps
+        them: they name its own save (``storage.match_key``)."""
+        if self.params.embed:
+            return
         keep = [f"{key}={value}" for key, value in (("lang", self.params.lang), ("speed", self.params.speed),
                                                      ("embed", "1" if self.params.embed else None)) if value]
         address = str(window.location.pathname) + ("?" + "&".join(keep) if keep else "")
         with contextlib.suppress(Exception):
             window.history.replaceState(None, "", address)
 
-    def add_notice(self, text: str, action: tuple[str, str] | None = None, classes: str = "") -> None:
+    def add_notice(self, text: str, action: tuple[str, str] | None = None, classes: str = "",
+                   ident: str | None = None) -> None:
         extra = [] if action is None else [el("button", "secondary", text=action[1], type="button",
                                               data_action=action[0])]
-        byid("notices").appendChild(el("p", f"notice {classes}".strip(), children=[
+        byid("notices").appendChild(el("p", f"notice {classes}".strip(), id=ident, children=[
             el("span", text=text), *extra,
             el("button", "notice-close", text="×", type="button", data_action="dismiss",
                aria_label=self.cat.t("dismiss")),
@@ -227,13 +313,13 @@ class App:
     def _load_settings(self) -> dict[str, Any]:
         raw = _storage_get(SETTINGS_KEY)
         try:
-            data = json.loads(raw) if raw else {}
+            data = read_json(raw) if raw else {}
         except ValueError:
             data = {}
         return data if isinstance(data, dict) else {}
 
     def _save_settings(self) -> None:
-        _storage_set(SETTINGS_KEY, json.dumps(self.settings))
+        self.write(SETTINGS_KEY, json.dumps(self.settings))
 
     def _bind(self) -> None:
         def on(node: Any, kind: str, handler: Any) -> None:
@@ -290,6 +376,8 @@ class App:
         action = attr(button, "data-action")
         if ident == "start":
             self.start_from_setup()
+        elif ident in ("resume-saved", "start-linked"):
+            self.answer_link(ident == "resume-saved")
         elif ident == "new-game":
             self.ask_new_game()
         elif ident == "play-again":
@@ -397,7 +485,7 @@ class App:
 
     def on_hand_card(self, text: str) -> None:
         match = self.match
-        if match is None or not match.is_viewer_turn() or self.preview is not None:
+        if match is None or not match.is_viewer_turn() or self.preview is not None or self.check_behind():
             return
         options = match.ordered_options(text)
         if not options:
@@ -433,6 +521,8 @@ class App:
 
     def play(self, move: Move | str) -> None:
         assert self.match is not None
+        if self.check_behind():
+            return
         self.choosing = None
         self.explain_next(move)
         try:
@@ -459,7 +549,7 @@ class App:
     # ------------------------------------------------------------------ computer seats
     def kick_ai(self) -> None:
         if (self.ai_task is None and self.match is not None and not self.in_setup
-                and self.match.is_ai_turn()):
+                and self.match.is_ai_turn() and not self.behind):
             self.ai_task = asyncio.ensure_future(self.run_ai(self.match, self.ai_generation))
 
     def stop_ai(self) -> None:
@@ -500,6 +590,8 @@ class App:
                     self.preview = None
                     if not current():
                         return
+                if self.check_behind():
+                    return
                 self.explain_next(move)
                 match.play(move)
                 self.save()
@@ -781,10 +873,25 @@ class App:
 
     # ------------------------------------------------------------------ the new-game panel (web/setup.js)
     def render_setup(self) -> None:
-        """Draw the panel with setup.js, the code that drew it before Python was ready."""
+        """Draw the panel with setup.js, the code that drew it before Python was ready (or the
+        question a link asks when a game is in progress)."""
+        if self.asking is not None:
+            self.render_resume_choice()
+            return
         texts = {key: self.cat.t(key) for key in self.cat.fallback}
         config = {**setup_config(self.params), "native_digits": self.cat.native_digits}
         window.pasurSetup.render(json.dumps(texts), json.dumps(config))
+        self.render_storage_note()
+
+    def render_storage_note(self) -> None:
+        """When nothing can be stored, the setup panel says that a game will not be kept."""
+        old = document.getElementById("storage-note")
+        if found(old):
+            old.remove()
+        title = document.querySelector("#setup h2")
+        if self.storage_problem is not None and found(title):
+            title.after(el("p", "notice storage-note", id="storage-note",
+                           text=self.cat.t("setup_storage_" + self.storage_problem)))
 
     # ------------------------------------------------------------------ rendering: the game
     def set_phase(self, phase: str) -> None:
@@ -931,6 +1038,8 @@ class App:
         rules = game.rules
         goal = t("deals_short", n=rules.fixed_deals) if rules.fixed_deals else t("target_short", n=rules.target)
         items.append(el("span", "goal", text=goal))
+        if self.match.edited:  # the save was changed outside the game: not counted in the statistics
+            items.append(el("span", "edited-mark", id="edited-mark", text=t("edited_mark")))
         clear(byid("scoreboard"), *items)
 
     def seat_positions(self) -> list[int]:
@@ -1015,7 +1124,7 @@ class App:
         if match.handoff is not None:
             clear(hand_box, *[self.back_node() for _ in game.hands[match.viewer]])
             return
-        playable = match.is_viewer_turn() and self.preview is None
+        playable = match.is_viewer_turn() and self.preview is None and not self.behind
         hinted = self.hint.partition(":")[0] if self.hint else None
         nodes = []
         for card in sorted(game.hands[match.viewer]):
@@ -1067,8 +1176,11 @@ class App:
         game = match.game
         text = ""
         last = self.last_move_reasons() if self.demo is not None else None
+        document.documentElement.toggleAttribute("data-behind", self.behind)
         if last is not None:
             text = last[0] + ". " + last[1]  # a deal demo says what the last move did and why
+        elif self.behind:
+            text = t("status_behind")
         elif match.phase == "play" and game.turn is not None:
             name = self.name_of(game.turn)
             if match.is_viewer_turn():

@@ -12,6 +12,8 @@ from typing import Any
 
 from pasur.rules import PRESETS, Rules
 
+from .saves import read_json
+
 __all__ = ["FIELDS", "Stats", "preset_name"]
 
 FIELDS = ("played", "won", "drawn", "surs")
@@ -37,7 +39,7 @@ class Stats:
     @classmethod
     def from_json(cls, text: str | None) -> Stats:
         try:
-            data = json.loads(text) if text else {}
+            data = read_json(text) if text else {}
         except ValueError:
             return cls()
         rows = data.get("rows") if isinstance(data, dict) else None
