@@ -126,7 +126,7 @@ class App:
     def _show_full_game_link(self) -> None:
         """In a frame: a link that opens the full game in a new tab (the frame never navigates)."""
         link = byid("full-game")
-        link.setAttribute("href", str(window.location.pathname))
+        link.setAttribute("href", "./")  # never built from the address, which a link can make point off-site
         link.hidden = False
 
     def open_saved_or_link(self) -> None:
@@ -314,7 +314,9 @@ class App:
         raw = _storage_get(SETTINGS_KEY)
         try:
             data = read_json(raw) if raw else {}
-        except ValueError:
+        except ValueError:  # set aside (web/boot.js does it first, and says so)
+            STORE.remove(SETTINGS_KEY)
+            STORE.set(SETTINGS_KEY + ".unreadable", raw or "")
             data = {}
         return data if isinstance(data, dict) else {}
 
