@@ -28,11 +28,9 @@ def card_node(card: Card, cat: Catalog, button: bool = False, **attrs: object) -
     name = cat.card_name(card)
     if card.rank in (1, 11, 12, 13):
         name = f"{RANKS[card.rank - 1]}, {name}"  # the letter on the card is part of its name
-    if button:
-        return el("button", f"card suit-{suit}", type="button", data_card=str(card), aria_label=name,
-                  children=children, **attrs)
-    return el("div", f"card suit-{suit}", role="img", data_card=str(card), aria_label=name,
-              children=children, **attrs)
+    kind: dict[str, Any] = {"type": "button"} if button else {"role": "img"}
+    return el("button" if button else "div", f"card suit-{suit}", children=children,
+              **{**kind, "data_card": str(card), "aria_label": name, **attrs})
 
 
 def back_node() -> Any:
@@ -83,6 +81,7 @@ class Drawer:
 
     def draw(self, shown: Screen, cat: Catalog, demo: bool = False) -> None:
         set_phase(shown.phase, shown.turn)
+        document.documentElement.toggleAttribute("data-behind", shown.behind)
         byid("back-to-game").hidden = True
         self._scores(shown)
         self._seats(shown, cat)
