@@ -17,10 +17,11 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasur import Card, IllegalMoveError, Move, Rules
 from pasur.ai import HardPlayer, MediumPlayer
-from pasur.cards import RANKS, SUIT_SYMBOLS
+from pasur.cards import RANKS
 from pasur.rules import PRESETS
 from pasur.scoring import BREAKDOWN_KEYS
 
+from .card_view import back_nodes, face_nodes
 from .dom import attr, byid, clear, el, found
 from .explain import Reason, explain_move
 from .i18n import LANGUAGES, Catalog, load_catalog, pick_language
@@ -796,17 +797,15 @@ class App:
 
     def card_node(self, card: Card, button: bool = False, **attrs: object) -> Any:
         suit = "CDHS"[card.suit]
-        children = [
-            el("span", "rank", text=RANKS[card.rank - 1], aria_hidden="true"),
-            el("span", "suit", text=SUIT_SYMBOLS[card.suit], aria_hidden="true"),
-        ]
+        children = face_nodes(card)
+        kind = "court" if card.rank > 10 else "ace" if card.rank == 1 else "number"
         name = self.cat.card_name(card)
         if card.rank in (1, 11, 12, 13):
             name = f"{RANKS[card.rank - 1]}, {name}"  # the letter on the card is part of its name
         if button:
-            return el("button", f"card suit-{suit}", type="button", data_card=str(card), aria_label=name,
+            return el("button", f"card suit-{suit} {kind}", type="button", data_card=str(card), aria_label=name,
                       children=children, **attrs)
-        return el("div", f"card suit-{suit}", role="img", data_card=str(card), aria_label=name,
+        return el("div", f"card suit-{suit} {kind}", role="img", data_card=str(card), aria_label=name,
                   children=children, **attrs)
 
     def capture_picture(self, move: Move, table: list[Card]) -> tuple[Any, list[Any]]:
@@ -823,7 +822,7 @@ class App:
         return played, nodes
 
     def back_node(self) -> Any:
-        return el("div", "card back", aria_hidden="true")
+        return el("div", "card back", aria_hidden="true", children=back_nodes())
 
     def render(self) -> None:
         match = self.match
