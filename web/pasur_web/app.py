@@ -27,6 +27,7 @@ from .explain import Reason, explain_move
 from .i18n import LANGUAGES, Catalog, load_catalog, pick_language
 from .params import AI_LEVELS, SETUP_OPTIONS, SPEEDS, Params, parse_params, setup_config
 from .session import Match, Seat, clean_name
+from .sounds import keep_sound_setting, play_sounds, sounds_after
 from .stats import Stats
 
 SETTINGS_KEY = "pasur.settings"
@@ -233,7 +234,7 @@ class App:
         return data if isinstance(data, dict) else {}
 
     def _save_settings(self) -> None:
-        _storage_set(SETTINGS_KEY, json.dumps(self.settings))
+        _storage_set(SETTINGS_KEY, json.dumps(keep_sound_setting(self.settings, _storage_get(SETTINGS_KEY))))
 
     def _bind(self) -> None:
         def on(node: Any, kind: str, handler: Any) -> None:
@@ -305,6 +306,7 @@ class App:
         elif ident == "next-deal" and self.match is not None:
             self.guide = False  # the guided deal is over
             self.match.next_deal()
+            play_sounds(window, "deal")
             self.after_change()
         elif ident == "handoff-ready" and self.match is not None:
             self.match.reveal()
@@ -437,6 +439,7 @@ class App:
         self.explain_next(move)
         try:
             self.match.play(move)
+            play_sounds(window, sounds_after(self.match.game))
         except IllegalMoveError as error:  # a stale click; the game is unchanged
             window.console.warn(str(error))
         self.after_change()
@@ -502,6 +505,7 @@ class App:
                         return
                 self.explain_next(move)
                 match.play(move)
+                play_sounds(window, sounds_after(match.game))
                 self.save()
                 self.render()
                 await asyncio.sleep(0)

@@ -44,8 +44,9 @@ def face_nodes(card: Card) -> list[Any]:
     shown = face(card)
 
     def index(corner: str) -> Any:
+        rank = el("span", "rank wide" if len(shown.rank) > 1 else "rank", text=shown.rank)
         return el("span", f"index {corner}", aria_hidden="true", children=[
-            el("span", "rank wide" if len(shown.index) > 1 else "rank", text=shown.index), el("span", "suit", text=shown.suit)])
+            rank, el("span", "suit", text=shown.suit)])
 
     if shown.court:
         middle = el("span", "court", aria_hidden="true", children=[_figure(COURT_FIGURES[card.rank])])

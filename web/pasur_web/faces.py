@@ -12,7 +12,7 @@ from typing import Final, NamedTuple
 
 from pasur.cards import JACK, KING, QUEEN, RANKS, SUIT_SYMBOLS, Card
 
-__all__ = ["COURT_FIGURES", "COURTS", "FIGURE_VIEWBOX", "PIPS", "Face", "Pip", "Shape", "face"]
+__all__ = ["COURTS", "COURT_FIGURES", "FIGURE_VIEWBOX", "PIPS", "Face", "Pip", "Shape", "face"]
 
 LEFT, CENTRE, RIGHT = 0, 1, 2
 ROWS: Final = 12  # a pip's row is in twelfths of the pip area, 0 at the top, 12 at the bottom
@@ -69,7 +69,7 @@ def _shape(tag: str, **attrs: str | float) -> Shape:
 # for the lower half as on a double-headed court card. "currentColor" is the suit's colour.
 FIGURE_VIEWBOX: Final = "0 0 60 106"
 GOLD, INK, SKIN, WHITE = "#e0a730", "#2b2118", "#f3d3b1", "#fffdf7"
-_LINE = {"stroke": INK, "stroke_width": 0.8, "stroke_linejoin": "round"}
+_LINE: Final[dict[str, str | float]] = {"stroke": INK, "stroke_width": 0.8, "stroke_linejoin": "round"}
 _HEAD = (
     _shape("path", d="M7 53 L11 37 Q30 29 49 37 L53 53 Z", fill="currentColor", **_LINE),
     _shape("path", d="M22 33 L30 53 L38 33 Z", fill=GOLD, **_LINE),
@@ -109,7 +109,7 @@ COURT_FIGURES: Final[dict[int, tuple[Shape, ...]]] = {JACK: _JACK, QUEEN: _QUEEN
 class Face(NamedTuple):
     """What one card shows: the index in both corners, and either pips or a court figure."""
 
-    index: str  # the rank as printed in the corners
+    rank: str  # the rank as printed in the corners
     suit: str  # the suit symbol, in the corners and as the pips
     pips: tuple[Pip, ...]  # empty for a court card
     court: bool
