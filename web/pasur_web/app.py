@@ -29,6 +29,7 @@ from .saving import Keeper
 from .screen import YOU_WORDS, screen
 from .session import Match, Seat
 from .setup_form import default_seats, read_setup
+from .sounds import play_sounds, sounds_after
 from .turns_host import ComputerSeats
 from .ui import UiState, update
 
@@ -205,6 +206,10 @@ class App:
             return
         before = (len(self.match.game.history), self.match.phase, self.match.viewer)
         self.ui = update(self.match, self.ui, action)
+        if len(self.match.game.history) > before[0]:
+            play_sounds(window, sounds_after(self.match.game))
+        elif isinstance(action, act.NextDeal):
+            play_sounds(window, "deal")
         if (len(self.match.game.history), self.match.phase, self.match.viewer) == before:
             self.render()  # only the page's state changed: nothing to save
             if self.ui.choosing is not None:

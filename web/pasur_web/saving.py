@@ -18,6 +18,7 @@ from .i18n import Catalog
 from .params import Params
 from .saves import read_json
 from .session import Match
+from .sounds import keep_sound_setting
 from .stats import Stats
 from .storage import SETTINGS_KEY, STATS_KEY, Loaded, Slot, browser_storage, match_key
 
@@ -46,7 +47,7 @@ class Keeper:
         return data if isinstance(data, dict) else {}
 
     def save_settings(self, settings: dict[str, Any]) -> None:
-        self.write(SETTINGS_KEY, json.dumps(settings))
+        self.write(SETTINGS_KEY, json.dumps(keep_sound_setting(settings, self.store.get(SETTINGS_KEY))))
 
     def stats(self) -> Stats:
         return Stats.from_json(self.store.get(STATS_KEY))
