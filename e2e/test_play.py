@@ -57,6 +57,7 @@ def test_capture_choice_lists_every_option_most_valuable_first(page: Page, guard
 def test_pass_and_play_hides_the_hand(page: Page, guard: object, site_url: str) -> None:
     open_page(page, f"{site_url}?seed=3")
     page.click("#new-game")
+    page.click("#leave-confirm")  # a game is in progress: leaving it is confirmed
     page.wait_for_selector("#setup #start")
     page.fill("#name-1", "Mina")
     page.select_option("#kind-1", "human")

@@ -122,7 +122,8 @@ class SettingsPanel:
     def change(self, event: Any) -> None:
         app = self.app
         ident = str(event.target.id or "")
-        value, checked = str(event.target.value), bool(event.target.checked)
+        # A list has no "checked", a box no meaningful value: read each only where it exists.
+        value, checked = str(event.target.value), bool(getattr(event.target, "checked", False))
         if ident == "settings-speed" and value in SPEEDS:
             app.speed = app.settings["speed"] = value
         elif ident == "settings-hints":
