@@ -297,7 +297,7 @@ class Game:
             taken = [table[pos] for pos in bits(mask)]
             if move is None:
                 move = Move(card, frozenset(taken))
-            self.table = [c for pos, c in enumerate(table) if not mask >> pos & 1]
+            self.table = [table[pos] for pos in bits(((1 << len(table)) - 1) & ~mask)]
             pile = self.piles[side]
             pile += taken
             pile.append(card)

@@ -276,7 +276,10 @@ def legal_moves_for(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -
 
 def option_masks(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> list[tuple[Card, int]]:
     """Like :func:`legal_moves_for`, as (card, mask over table positions); mask 0 lays the card."""
-    entry = table_entry(rules, tuple([card.rank for card in table]))
+    table_ranks = tuple([card.rank for card in table])
+    entry = _TABLE_CACHE.get(((rules.kids, rules.jack_wild, rules.multi_combo), table_ranks))
+    if entry is None:  # the lookup above is table_entry's, inlined: this runs for every move
+        entry = table_entry(rules, table_ranks)
     options: list[tuple[Card, int]] = []
     for card in hand:
         masks = entry[card.rank]

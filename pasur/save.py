@@ -23,6 +23,7 @@ from typing import Any, Final
 
 from .cards import FULL_DECK, Card, CardNotationError, quoted
 from .rules import Rules, side_count
+from .safejson import nesting_depth
 from .scoring import BREAKDOWN_KEYS
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
 FORMAT_NAME: Final = "pasur-game"
 FORMAT_VERSION: Final = 1
 MAX_TEXT: Final = 5_000_000  # characters
+MAX_DEPTH: Final = 8  # a save is an object of lists of lists at most
 MAX_DIGITS: Final = 100  # digits of any whole number in a save
 FIELDS: Final = ("format", "version", "players", "rules", "seed", "deck", "leader", "moves", "state")
 #: The keys of ``state``, the snapshot of the position.
@@ -174,6 +176,8 @@ def _json_object(text: str | bytes) -> dict[str, Any]:
         raise SaveError(f"saved game: expected JSON text, got {type(text).__name__}")
     if len(text) > MAX_TEXT:
         raise SaveError("saved game: too large to be a save")
+    if nesting_depth(text) > MAX_DEPTH:  # checked first: deep nesting can exhaust a browser's stack
+        raise SaveError(f"saved game: nested more than {MAX_DEPTH} deep")
     try:
         data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except (json.JSONDecodeError, RecursionError) as error:

@@ -12,7 +12,7 @@ ENGINE = Path(__file__).resolve().parent.parent / "pasur"
 
 #: Bottom up. A module may import from its own layer's earlier entries and from lower layers only.
 LAYERS: list[list[str]] = [
-    ["cards"],
+    ["safejson", "cards"],
     ["rules"],
     ["moves"],
     ["scoring"],

@@ -75,3 +75,10 @@ def test_next_deal_ends_the_guide() -> None:
     match, _, _ = match_with_choice()
     ui = update(match, UiState(guide=True), NextDeal())
     assert not ui.guide
+
+
+def test_a_tab_that_is_behind_plays_nothing() -> None:
+    match, _, single = match_with_choice()
+    ui = UiState(behind=True)
+    assert update(match, ui, PickCard(single)) == ui and not match.game.history
+    assert update(match, ui, Play(single)) == ui and not match.game.history

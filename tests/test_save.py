@@ -110,7 +110,7 @@ def _replace_number(text: str, key: str, number: str) -> str:
         (_edit(lambda d: d["moves"].__setitem__(3, "Z" * 100_000)), "move 4 .* cannot be played"),
         (_edit(lambda d: d["state"]["stock"].__setitem__(0, "7\u017f")), "letters and digits"),
         ('{"format": "pasur-game", "version": NaN}', "NaN is not a number a save can hold"),
-        ("[" * 100_000, "not valid JSON"),
+        ("[" * 100_000, "nested more than 8 deep"),
     ],
     ids=lambda value: str(value) if len(str(value)) < 80 else "save",
 )
@@ -143,3 +143,13 @@ def test_same_state_same_text() -> None:
     a, b = midgame(), midgame()
     assert a.to_json() == b.to_json()
     assert a.copy().to_json() == a.to_json()
+
+
+def test_a_deeply_nested_save_is_refused_before_parsing() -> None:
+    import pytest
+
+    from pasur import Game
+    from pasur.save import SaveError
+
+    with pytest.raises(SaveError, match="nested more than"):
+        Game.from_json('{"moves": ' + "[" * 100_000 + "]" * 100_000 + "}")

@@ -10,8 +10,9 @@ from typing import Any
 from pyscript import document  # type: ignore[import-not-found]
 
 from pasur import Card, Move
-from pasur.cards import RANKS, SUIT_SYMBOLS
+from pasur.cards import ACE, RANKS, SUITS, TEN
 
+from .card_view import back_nodes, face_nodes
 from .dom import byid, clear, el
 from .i18n import Catalog
 from .screen import Screen, SeatView, SheetTable
@@ -20,23 +21,20 @@ __all__ = ["Drawer", "back_node", "capture_picture", "card_node", "set_phase"]
 
 
 def card_node(card: Card, cat: Catalog, button: bool = False, **attrs: object) -> Any:
-    suit = "CDHS"[card.suit]
-    children = [
-        el("span", "rank", text=RANKS[card.rank - 1], aria_hidden="true"),
-        el("span", "suit", text=SUIT_SYMBOLS[card.suit], aria_hidden="true"),
-    ]
+    """A card's face (``card_view.py``), named for screen readers; a button in the hand."""
+    suit = SUITS[card.suit]
+    children = face_nodes(card)
+    look = "number" if TEN >= card.rank > ACE else "ace" if card.rank == ACE else "court"
     name = cat.card_name(card)
-    if card.rank in (1, 11, 12, 13):
+    if not card.is_number or card.rank == ACE:
         name = f"{RANKS[card.rank - 1]}, {name}"  # the letter on the card is part of its name
-    if button:
-        return el("button", f"card suit-{suit}", type="button", data_card=str(card), aria_label=name,
-                  children=children, **attrs)
-    return el("div", f"card suit-{suit}", role="img", data_card=str(card), aria_label=name,
-              children=children, **attrs)
+    kind: dict[str, Any] = {"type": "button"} if button else {"role": "img"}
+    return el("button" if button else "div", f"card suit-{suit} {look}", children=children,
+              **{**kind, "data_card": str(card), "aria_label": name, **attrs})
 
 
 def back_node() -> Any:
-    return el("div", "card back", aria_hidden="true")
+    return el("div", "card back", aria_hidden="true", children=back_nodes())
 
 
 def capture_picture(move: Move, table: list[Card], cat: Catalog) -> tuple[Any, list[Any]]:
@@ -83,6 +81,7 @@ class Drawer:
 
     def draw(self, shown: Screen, cat: Catalog, demo: bool = False) -> None:
         set_phase(shown.phase, shown.turn)
+        document.documentElement.toggleAttribute("data-behind", shown.behind)
         byid("back-to-game").hidden = True
         self._scores(shown)
         self._seats(shown, cat)

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from pasur.cards import RANKS, Card
+from pasur.cards import ACE, RANKS, Card
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "RTL_LANGUAGES", "Catalog", "is_singular", "load_catalog",
            "pick_language", "placeholders", "split_isolates"]
@@ -89,7 +89,8 @@ class Catalog:
         return text
 
     def card_name(self, card: Card) -> str:
-        rank = self.t(f"rank_{card.rank}") if card.rank in (1, 11, 12, 13) else RANKS[card.rank - 1]
+        named = card.rank == ACE or not card.is_number  # the ace and the court cards have names
+        rank = self.t(f"rank_{card.rank}") if named else RANKS[card.rank - 1]
         return self.t("card_name", rank=rank, suit=self.t(f"suit_{card.suit}"))
 
     def card_symbol(self, card: Card) -> str:

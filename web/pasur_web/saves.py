@@ -9,8 +9,9 @@ tell an edited save from one it wrote itself, and mark the first.
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import TYPE_CHECKING, Literal
+
+from pasur.safejson import loads_checked
 
 if TYPE_CHECKING:
     from .session import Match
@@ -20,6 +21,7 @@ __all__ = ["MAX_STORED_CHARS", "StartAction", "WriteDecision", "checksum", "read
 
 # Far above any real save (a long match is well under 100,000 characters); larger is not read.
 MAX_STORED_CHARS = 2_000_000
+MAX_STORED_DEPTH = 16  # a save, the settings or the statistics: a few levels deep at most
 _CHECK_KEY = "pasur.save.check.1\n"
 
 StartAction = Literal["resume", "ask", "start", "setup"]
@@ -32,11 +34,9 @@ def read_json(text: str) -> object:
     if len(text) > MAX_STORED_CHARS:
         raise ValueError("too long to be read")
     try:
-        return json.loads(text)
-    except RecursionError:
-        raise ValueError("nested too deep to be read") from None
-    except ValueError:
-        raise ValueError("not JSON") from None
+        return loads_checked(text, MAX_STORED_CHARS, MAX_STORED_DEPTH)
+    except ValueError as error:
+        raise ValueError("nested too deep to be read" if "nested" in str(error) else "not JSON") from None
 
 
 def checksum(body: str) -> str:

@@ -89,6 +89,7 @@ class SheetView:
 class Screen:
     phase: str
     turn: int | None
+    behind: bool  # another tab played on: this one shows the game but plays nothing
     scores: tuple[tuple[str, str], ...]  # (side's name, score) per side
     goal: str
     opponents: tuple[SeatView, ...]
@@ -221,6 +222,8 @@ def _status(match: Match, ui: UiState, cat: Catalog, demo: bool) -> str:
     last = last_move_reasons(match, ui, cat) if demo else None
     if last is not None:
         return last[0] + ". " + last[1]  # a deal demo says what the last move did and why
+    if ui.behind:
+        return cat.t("status_behind")
     turn = match.game.turn
     if match.phase != "play" or turn is None:
         return ""
@@ -345,6 +348,7 @@ def screen(match: Match, ui: UiState, cat: Catalog, hints: bool = True, demo: bo
     return Screen(
         phase=match.phase,
         turn=game.turn if match.phase == "play" else None,
+        behind=ui.behind,
         scores=tuple((side_label(match, side, cat), cat.num(score)) for side, score in enumerate(game.scores)),
         goal=t("deals_short", n=rules.fixed_deals) if rules.fixed_deals else t("target_short", n=rules.target),
         opponents=tuple(_seat(match, seat, cat) for seat in seat_positions(match)),
@@ -356,7 +360,7 @@ def screen(match: Match, ui: UiState, cat: Catalog, hints: bool = True, demo: bo
         round=t("deal_round", deal=game.deal_number + 1, round=game.round_number, rounds=game.rounds_per_deal),
         hand=tuple(sorted(game.hands[match.viewer])),
         hand_hidden=match.handoff is not None,
-        playable=match.is_viewer_turn() and preview is None,
+        playable=match.is_viewer_turn() and preview is None and not ui.behind,
         hinted=hinted,
         chosen=ui.choosing,
         show_hint=hints and match.is_viewer_turn(),

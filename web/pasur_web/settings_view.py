@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document  # type: ignore[import-not-found]
 
@@ -16,7 +16,10 @@ from .i18n import LANGUAGES, Catalog, load_catalog
 from .params import SPEEDS
 from .stats import Stats
 
-__all__ = ["SettingsShown", "close_settings", "open_settings", "stats_section"]
+if TYPE_CHECKING:
+    from .app import App
+
+__all__ = ["SettingsPanel", "SettingsShown", "close_settings", "open_settings", "stats_section"]
 
 
 @dataclass(frozen=True)
@@ -91,3 +94,47 @@ def open_settings(cat: Catalog, shown: SettingsShown, focus: str = "#settings-sp
 
 def close_settings() -> None:
     byid("settings").hidden = True
+
+
+class SettingsPanel:
+    """The settings dialog of the page: opened, closed, and each change applied and kept."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.confirm_reset = False  # "Erase every statistic?" is asked
+
+    def open(self, where: str = "#settings-speed") -> None:
+        app = self.app
+        shown = SettingsShown(app.speed, app.settings, app.params.embed, app.keeper.stats(), self.confirm_reset)
+        open_settings(app.cat, shown, where)
+
+    def close(self) -> None:
+        self.confirm_reset = False
+        close_settings()
+
+    def reset(self, confirmed: bool | None) -> None:
+        """The statistics: ``None`` asks, ``True`` erases, ``False`` keeps."""
+        self.confirm_reset = confirmed is None
+        if confirmed:
+            self.app.keeper.reset_stats()
+        self.open('[data-action="reset-stats-cancel"]' if confirmed is None else "#stats h3")
+
+    def change(self, event: Any) -> None:
+        app = self.app
+        ident = str(event.target.id or "")
+        value, checked = str(event.target.value), bool(event.target.checked)
+        if ident == "settings-speed" and value in SPEEDS:
+            app.speed = app.settings["speed"] = value
+        elif ident == "settings-hints":
+            app.settings["hints"] = checked
+            app.render()
+        elif ident == "settings-four":
+            app.settings["four_colour"] = checked
+            document.documentElement.classList.toggle("four-colour", checked)
+        elif ident in ("settings-lang", "settings-digits"):
+            # Only the words change: the game, the setup being filled in and the focus stay.
+            app.settings["lang" if ident == "settings-lang" else "persian_digits"] = (
+                value if ident == "settings-lang" else checked)
+            app.relabel(chosen=ident == "settings-lang")
+            self.open("#" + ident)
+        app.keeper.save_settings(app.settings)

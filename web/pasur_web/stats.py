@@ -18,6 +18,8 @@ __all__ = ["FIELDS", "Stats", "preset_name"]
 
 FIELDS = ("played", "won", "drawn", "surs")
 _MAX_COUNT = 10**9
+MAX_CHARS = 65_536  # far more than the statistics of every player count and preset take
+MAX_DEPTH = 16
 
 
 def preset_name(rules: Rules) -> str:

@@ -29,6 +29,7 @@ class UiState:
     thinking: bool = False  # a computer player is choosing its move
     guide: bool = False  # the guided first deal: a tip before each move, the reason after
     explain: bool = False  # keep the reasons of every move (the deal demo)
+    behind: bool = False  # another tab played on from this game: this tab must not move
     reasons: Mapping[int, list[Reason]] = field(default_factory=dict)  # move number -> why
 
 
@@ -95,6 +96,8 @@ def _play(match: Match, ui: UiState, move: Move | str) -> UiState:
 
 def update(match: Match, ui: UiState, action: Action) -> UiState:
     """Apply ``action``: the match changes through its own calls, the page's state is returned."""
+    if ui.behind and isinstance(action, PickCard | PickCapture | Play):
+        return replace(ui, choosing=None)  # a tab that is behind plays nothing
     if isinstance(action, PickCard):
         if not match.is_viewer_turn() or ui.preview is not None:
             return ui

@@ -1,0 +1,238 @@
+"""The page always starts: hostile stored values, a damaged offline copy, a sandboxed frame, an
+embedding page that posts messages while the game loads, and a start-up error that says what to do.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import Guard
+from playwright.sync_api import Frame, Page, Route
+
+from driver import open_page, wait_for_moves, wait_ready
+from serve import SiteServer, serve_in_thread
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+DEEP = "[" * 10_000 + "]" * 10_000
+HUGE = '{"lang": "en", "pad": "' + "x" * 3_000_000 + '"}'
+
+
+@pytest.fixture
+def own_server() -> Iterator[tuple[SiteServer, str]]:
+    server, url = serve_in_thread(SITE)
+    yield server, url
+    server.shutdown()
+    server.server_close()
+
+
+def plant(page: Page, key: str, value: str) -> None:
+    """Put ``value`` in localStorage before the page's first script runs (on the first load only)."""
+    page.add_init_script(
+        "(([key, value]) => { if (sessionStorage.getItem('planted')) return;"
+        " sessionStorage.setItem('planted', '1'); localStorage.setItem(key, value); })"
+        f"({json.dumps([key, value])});"
+    )
+
+
+def host_page(page: Page, url: str, html: str) -> None:
+    """Serve ``html`` at ``url`` (on the test server's origin) as a page that embeds the game."""
+    page.route(url, lambda route: route.fulfill(status=200, content_type="text/html", body=html))
+
+
+def game_frame(page: Page) -> Frame:
+    handle = page.wait_for_selector("iframe")
+    frame = handle.content_frame() if handle else None
+    assert frame is not None
+    return frame
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("pasur.settings", DEEP), ("pasur.stats", DEEP), ("pasur.match", DEEP), ("pasur.embed.match", DEEP),
+    ("pasur.settings", HUGE), ("pasur.stats", HUGE),
+], ids=["settings-deep", "stats-deep", "match-deep", "embed-match-deep", "settings-huge", "stats-huge"])
+def test_stored_values_that_cannot_be_read_are_set_aside(page: Page, guard: object, site_url: str,
+                                                          key: str, value: str) -> None:
+    plant(page, key, value)
+    embed = "&embed=1" if key == "pasur.embed.match" else ""
+    open_page(page, f"{site_url}?lang=en&speed=instant{embed}")
+    assert page.is_visible("#start") and page.is_enabled("#start")
+    notice = page.locator("#notices .notice", has_text=f"{key}.unreadable")
+    assert notice.is_visible()
+    kept = page.evaluate("key => [localStorage.getItem(key), localStorage.getItem(key + '.unreadable')]", key)
+    assert kept[0] is None and kept[1] == value  # set aside, not lost
+    page.click("#settings-button")  # the settings show the statistics
+    assert page.is_visible("#settings") and page.locator("#settings h3").count() >= 1
+    page.click("#settings-close")
+    page.click("#start")
+    page.wait_for_selector('html[data-phase="play"]')
+    assert page.is_visible("#hand [data-card]")
+
+
+def corrupt(page: Page, paths: list[str]) -> None:
+    """Replace cached entries of the offline copy with other bytes, through the Cache Storage API."""
+    page.evaluate("""async (paths) => {
+      const cache = await caches.open('pasur-' + document.documentElement.dataset.build);
+      for (const path of paths) {
+        const address = new URL(path, location.href).href;
+        const old = await cache.match(address);
+        if (!old) throw new Error('not cached: ' + path);
+        await cache.put(address, new Response('throw new Error("damaged");', {headers: old.headers}));
+      }
+    }""", paths)
+
+
+def cached_hashes_match(page: Page, paths: list[str]) -> bool:
+    """Whether each cached entry has the same bytes as the file the build wrote."""
+    for path in paths:
+        cached = page.evaluate("""async (path) => {
+          const cache = await caches.open('pasur-' + document.documentElement.dataset.build);
+          const response = await cache.match(new URL(path, location.href).href);
+          return response ? Array.from(new Uint8Array(await response.arrayBuffer()).slice(0, 64)) : null;
+        }""", path)
+        if cached is None or bytes(cached) != (SITE / path).read_bytes()[:64]:
+            return False
+    return True
+
+
+def test_a_damaged_offline_copy_is_repaired_from_the_network(page: Page, guard: object,
+                                                             own_server: tuple[SiteServer, str]) -> None:
+    _, url = own_server
+    open_page(page, f"{url}?speed=instant&lang=en")
+    page.wait_for_selector("html[data-offline-ready]", state="attached")
+    damaged = ["app.zip", "web/boot.js"]
+    corrupt(page, damaged)
+    assert not cached_hashes_match(page, damaged)
+    page.reload()
+    wait_ready(page)
+    page.click("#start")
+    page.wait_for_selector('html[data-phase="play"]')
+    assert page.is_visible("#hand [data-card]")
+    assert cached_hashes_match(page, damaged)  # the entries were repaired
+
+
+def error_page_buttons(page: Page) -> list[str]:
+    return page.locator("#startup-error button:visible").all_inner_texts()
+
+
+def test_start_up_error_offers_to_download_the_game_again(page: Page, guard: Guard, artifacts: Path,
+                                                          own_server: tuple[SiteServer, str],
+                                                          tmp_path: Path) -> None:
+    server, url = own_server
+    open_page(page, f"{url}?speed=instant&lang=en")
+    page.wait_for_selector("html[data-offline-ready]", state="attached")
+    # The offline copy and the server's copy of the game's Python are both damaged.
+    broken = tmp_path / "site"
+    shutil.copytree(SITE, broken, copy_function=lambda src, dst: Path(dst).symlink_to(src))
+    (broken / "app.zip").unlink()
+    (broken / "app.zip").write_bytes(b"not a zip")
+    server.folder = broken
+    corrupt(page, ["app.zip"])
+    guard.expect_errors = True
+    page.reload()
+    page.wait_for_selector("html[data-error]", timeout=90_000)
+    assert page.is_visible("#startup-error") and not page.is_visible("#loading")
+    assert "could not be loaded" in page.inner_text("#startup-error")
+    assert error_page_buttons(page) == ["Download the game again", "Reload"]
+    for width, height in ((360, 740), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(artifacts / f"startup-error-{width}x{height}.png"))
+        box = page.locator("#startup-error button").first.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] + 44 <= height
+
+    server.folder = SITE  # the server has a good copy again; the browser's stays damaged
+    page.click("text=Download the game again")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    guard.expect_errors = False
+    assert page.get_attribute("html", "data-error") is None
+    page.wait_for_selector("html[data-offline-ready]", state="attached")
+    assert cached_hashes_match(page, ["app.zip"])
+
+
+@pytest.mark.browser_context_args(service_workers="block")
+def test_start_up_error_offers_to_set_the_saved_game_aside(page: Page, guard: Guard, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed=5&speed=instant&lang=en")
+    saved = page.evaluate("localStorage.getItem('pasur.match')")
+    assert saved
+    # The game's start-up fails after Python is running (as a save the page cannot handle would).
+    main = (SITE / "web" / "main.py").read_text()
+    assert "APP = start()" in main
+
+    def failing_main(route: Route) -> None:
+        route.fulfill(status=200, body=main.replace("APP = start()", "raise RuntimeError('the start failed')"))
+
+    page.route("**/web/main.py", failing_main)
+    guard.expect_errors = True
+    page.reload()
+    page.wait_for_selector("html[data-error]", timeout=90_000)
+    assert "could not start" in page.inner_text("#startup-error")
+    assert "the start failed" in page.inner_text("#startup-error-detail")
+    assert error_page_buttons(page) == ["Start without the saved game", "Reload"]
+    page.unroute("**/web/main.py")
+    page.click("text=Start without the saved game")
+    wait_ready(page)
+    guard.expect_errors = False
+    assert page.is_visible("#start")
+    kept = page.evaluate("[localStorage.getItem('pasur.match'), localStorage.getItem('pasur.match.unreadable')]")
+    assert kept == [None, saved]
+
+
+SANDBOXED = """<!doctype html><html lang="en"><head><title>Host</title></head><body>
+<iframe src="{src}" sandbox="allow-scripts" title="Pasur" width="360" height="640"></iframe>
+</body></html>"""
+
+
+def test_a_sandboxed_frame_starts_without_storage_and_says_so(page: Page, guard: object, site_url: str) -> None:
+    host = f"{site_url}sandbox-host.html"
+    host_page(page, host, SANDBOXED.format(src="index.html?embed=1&lang=en&speed=instant"))
+    page.goto(host)
+    frame = game_frame(page)
+    wait_ready(frame)
+    notice = frame.locator("#notices .notice", has_text="cannot be saved")
+    assert notice.is_visible()
+    frame.click("#start")
+    frame.wait_for_selector('html[data-phase="play"]')
+    moves = frame.locator('#log li[data-kind="move"]').count()
+    frame.locator("#hand [data-card]:not([disabled])").first.click()
+    if frame.locator("#capture-choice [data-capture]").count():
+        frame.locator("#capture-choice [data-capture]").first.click()
+    frame.wait_for_function("n => document.querySelectorAll('#log li[data-kind=\"move\"]').length > n", arg=moves)
+
+
+CHATTY = """<!doctype html><html lang="en"><head><title>Host</title>
+<script src="chatty-host.js"></script></head><body>
+<iframe src="index.html?embed=1&players=2&seed=3&lang=en&speed=instant" title="Pasur" width="360" height="640">
+</iframe></body></html>"""
+# Posts all kinds of messages to the frame until the game in it is ready.
+CHATTY_SCRIPT = """addEventListener("DOMContentLoaded", () => {
+  const frame = document.querySelector("iframe");
+  window.posted = 0;
+  const timer = setInterval(() => {
+    const inner = frame.contentDocument && frame.contentDocument.documentElement;
+    if (inner && inner.hasAttribute("data-ready")) { clearInterval(timer); return; }
+    for (const data of [null, undefined, "hello", 42, {type: "resize"}, [1, 2, 3], "_si"]) {
+      frame.contentWindow.postMessage(data, "*");
+      window.posted++;
+    }
+  }, 10);
+});"""
+
+
+def test_messages_from_the_embedding_page_do_not_stop_the_game(page: Page, guard: object, site_url: str) -> None:
+    host = f"{site_url}chatty-host.html"
+    host_page(page, host, CHATTY)
+    page.route(f"{site_url}chatty-host.js",
+               lambda route: route.fulfill(status=200, content_type="text/javascript", body=CHATTY_SCRIPT))
+    page.goto(host)
+    frame = game_frame(page)
+    wait_ready(frame)
+    assert page.evaluate("window.posted") > 0
+    assert not frame.is_visible("#startup-error")
+    frame.locator("#hand [data-card]:not([disabled])").first.click()
+    if frame.locator("#capture-choice [data-capture]").count():
+        frame.locator("#capture-choice [data-capture]").first.click()
+    wait_for_moves(frame, 1, key="pasur.embed.match")

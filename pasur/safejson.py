@@ -1,0 +1,59 @@
+"""JSON from browser storage, read without risk: size and nesting depth are checked before parsing.
+
+Python's ``json`` parses nested arrays and objects by recursion; in Pyodide a value nested a few
+thousand deep exhausts the browser's stack and stops Python for good, which no ``except`` can
+catch. :func:`loads_checked` refuses such text first, with a loop, and turns every parsing error
+into a ``ValueError`` with a short message.
+
+>>> loads_checked('{"lang": "fa"}', max_chars=100, max_depth=2)
+{'lang': 'fa'}
+>>> loads_checked("[[[]]]", max_chars=100, max_depth=2)
+Traceback (most recent call last):
+...
+ValueError: nested more than 2 deep
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+__all__ = ["loads_checked", "nesting_depth"]
+
+# A JSON string (with its escapes), or one bracket; anything else cannot change the depth.
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+_MESSAGE_CHARS = 80
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in ``text``, brackets inside strings not counted.
+
+    >>> nesting_depth('{"a": [1, "]]]"], "b": {}}')
+    2
+    """
+    depth = deepest = 0
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+    return deepest
+
+
+def loads_checked(text: str, max_chars: int, max_depth: int) -> Any:
+    """``json.loads(text)`` for text of at most ``max_chars`` characters nested at most
+    ``max_depth`` deep; anything else raises ``ValueError`` with a short message."""
+    if not isinstance(text, str):
+        raise ValueError(f"not text but {type(text).__name__}")
+    if len(text) > max_chars:
+        raise ValueError(f"too long ({len(text)} characters, at most {max_chars})")
+    if nesting_depth(text) > max_depth:
+        raise ValueError(f"nested more than {max_depth} deep")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:  # RecursionError: never expected after the check
+        message = str(error).split(":", 1)[0] if isinstance(error, json.JSONDecodeError) else str(error)
+        raise ValueError(f"not JSON: {message[:_MESSAGE_CHARS]}") from None

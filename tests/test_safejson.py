@@ -1,0 +1,66 @@
+"""Stored JSON is checked for size and depth before it is parsed (pasur/safejson.py)."""
+
+from __future__ import annotations
+
+import doctest
+import sys
+
+import pytest
+
+from pasur import safejson
+from pasur.safejson import loads_checked, nesting_depth
+from pasur_web.stats import Stats
+
+DEEP = "[" * 100_000 + "]" * 100_000  # far deeper than Python's recursion limit
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(safejson).failed == 0
+
+
+def test_plain_values_are_parsed() -> None:
+    assert loads_checked('{"lang": "fa", "hints": true}', 100, 1) == {"lang": "fa", "hints": True}
+    assert loads_checked("[1, [2, [3]]]", 100, 3) == [1, [2, [3]]]
+    assert loads_checked('"just text"', 100, 0) == "just text"
+
+
+def test_depth_is_counted_without_recursion_and_ignores_brackets_in_strings() -> None:
+    assert nesting_depth(DEEP) == 100_000 > sys.getrecursionlimit()
+    assert nesting_depth('["[[[[", {"}": "\\"[["}]') == 2
+    assert nesting_depth("") == 0
+
+
+def test_deep_text_is_refused_before_parsing() -> None:
+    with pytest.raises(ValueError, match=r"^nested more than 20 deep$"):
+        loads_checked(DEEP, 10**6, 20)
+    with pytest.raises(ValueError, match="nested more than 2 deep"):
+        loads_checked('{"a": {"b": {"c": 1}}}', 100, 2)
+
+
+def test_long_text_is_refused_with_its_length() -> None:
+    with pytest.raises(ValueError, match=r"^too long \(3000009 characters, at most 1000\)$"):
+        loads_checked('{"a": "' + "x" * 3_000_000 + '"}', 1000, 5)
+
+
+@pytest.mark.parametrize("text", ["{", "nope", '{"a": 1,}', "1" * 5000, '"\\ud800'])
+def test_bad_json_gives_a_short_value_error(text: str) -> None:
+    with pytest.raises(ValueError, match=r"^not JSON") as caught:
+        loads_checked(text, 10_000, 5)
+    assert len(str(caught.value)) < 100
+
+
+def test_non_text_is_refused() -> None:
+    with pytest.raises(ValueError, match="not text but NoneType"):
+        loads_checked(None, 10, 1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [DEEP, '{"rows": ' * 3000 + "{}" + "}" * 3000,
+                                  '{"version": 1, "rows": {}, "pad": "' + "x" * 3_000_000 + '"}'])
+def test_statistics_that_cannot_be_read_are_dropped(text: str) -> None:
+    assert Stats.from_json(text).rows == {}
+
+
+def test_statistics_still_read_their_own_json() -> None:
+    stats = Stats()
+    stats.rows["2/seeds"] = {"played": 3, "won": 1, "drawn": 0, "surs": 2}
+    assert Stats.from_json(stats.to_json()) == stats
