@@ -135,8 +135,8 @@ def test_an_embedded_game_comes_back_after_the_host_page_reloads(page: Page, gua
 
     def game_frame() -> Frame:
         element = page.locator("iframe.frame-game")
-        element.scroll_into_view_if_needed()
-        frame = element.element_handle().content_frame()
+        element.scroll_into_view_if_needed(timeout=90_000)  # the frames above may be starting Python
+        frame = element.element_handle(timeout=90_000).content_frame()
         assert frame is not None
         wait_ready(frame)
         return frame
