@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, wait_for_moves
+from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, wait_for_moves, wait_ready
 from pasur import Move
 
 PHONE = {"width": 360, "height": 740}
@@ -94,7 +94,7 @@ def test_the_sound_switch_is_remembered(page: Page, guard: object, site_url: str
     page.click("#settings-four")
     page.click("#settings-close")
     page.reload()
-    page.wait_for_selector("html[data-ready]")
+    wait_ready(page)
     assert page.get_attribute("html", "data-sound") == "off"
     assert page.get_attribute("#sound-button", "aria-pressed") == "false"
     assert page.evaluate("document.documentElement.classList.contains('four-colour')")
@@ -102,7 +102,7 @@ def test_the_sound_switch_is_remembered(page: Page, guard: object, site_url: str
     assert settings["sound"] is False and settings["four_colour"] is True
     page.click("#sound-button")
     page.reload()
-    page.wait_for_selector("html[data-ready]")
+    wait_ready(page)
     assert page.get_attribute("html", "data-sound") == "on"
     assert page.get_attribute("#sound-button", "aria-pressed") == "true"
     # A game embedded in another page starts muted.
@@ -123,7 +123,9 @@ def check_faces(page: Page, selector: str) -> int:
         for corner in ("top", "bottom"):
             index = card.locator(f".index.{corner}")
             assert index.locator(".rank").is_visible() and index.locator(".suit").is_visible()
-            assert index.locator(".rank").inner_text() == rank
+            shown = index.locator(".rank").evaluate(
+                "n => n.textContent || getComputedStyle(n, '::before').content.replace(/\"/g, '')")
+            assert shown == rank
             inner = index.bounding_box()
             assert inner is not None
             assert box["x"] - 1 <= inner["x"] and inner["x"] + inner["width"] <= box["x"] + box["width"] + 1

@@ -44,15 +44,19 @@ def face_nodes(card: Card) -> list[Any]:
     shown = face(card)
 
     def index(corner: str) -> Any:
-        rank = el("span", "rank wide" if len(shown.rank) > 1 else "rank", text=shown.rank)
+        # The repeated rank and the pips are drawn by the style sheet: a card button's visible
+        # text stays its rank and suit once, as in its accessible name.
+        top = corner == "top"
+        rank = el("span", "rank wide" if len(shown.rank) > 1 else "rank", text=shown.rank if top else None,
+                  data_rank=None if top else shown.rank)
         return el("span", f"index {corner}", aria_hidden="true", children=[
-            rank, el("span", "suit", text=shown.suit)])
+            rank, el("span", "suit", text=shown.suit if top else None)])
 
     if shown.court:
         middle = el("span", "court", aria_hidden="true", children=[_figure(COURT_FIGURES[card.rank])])
     else:
         middle = el("span", "pips", aria_hidden="true", children=[
-            el("span", "pip flip" if pip.flipped else "pip", text=shown.suit, data_col=pip.col, data_row=pip.row)
+            el("span", "pip flip" if pip.flipped else "pip", data_col=pip.col, data_row=pip.row)
             for pip in shown.pips])
     return [index("top"), middle, index("bottom")]
 
