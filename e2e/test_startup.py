@@ -115,6 +115,14 @@ def test_a_damaged_offline_copy_is_repaired_from_the_network(page: Page, guard: 
     assert cached_hashes_match(page, damaged)  # the entries were repaired
 
 
+def site_with_app_zip(folder: Path, content: bytes) -> Path:
+    """A copy of the site (files linked, not copied) whose app.zip holds ``content``."""
+    shutil.copytree(SITE, folder, copy_function=lambda src, dst: Path(dst).symlink_to(src))
+    (folder / "app.zip").unlink()
+    (folder / "app.zip").write_bytes(content)
+    return folder
+
+
 def error_page_buttons(page: Page) -> list[str]:
     return page.locator("#startup-error button:visible").all_inner_texts()
 
@@ -126,11 +134,7 @@ def test_start_up_error_offers_to_download_the_game_again(page: Page, guard: Gua
     open_page(page, f"{url}?speed=instant&lang=en")
     page.wait_for_selector("html[data-offline-ready]", state="attached")
     # The offline copy and the server's copy of the game's Python are both damaged.
-    broken = tmp_path / "site"
-    shutil.copytree(SITE, broken, copy_function=lambda src, dst: Path(dst).symlink_to(src))
-    (broken / "app.zip").unlink()
-    (broken / "app.zip").write_bytes(b"not a zip")
-    server.folder = broken
+    server.folder = site_with_app_zip(tmp_path / "broken", b"not a zip")
     corrupt(page, ["app.zip"])
     guard.expect_errors = True
     page.reload()
@@ -141,11 +145,12 @@ def test_start_up_error_offers_to_download_the_game_again(page: Page, guard: Gua
     for width, height in ((360, 740), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=str(artifacts / f"startup-error-{width}x{height}.png"))
-        box = page.locator("#startup-error button").first.bounding_box()
+        box = page.locator("#startup-error button:visible").last.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] + 44 <= height
 
-    server.folder = SITE  # the server has a good copy again; the browser's stays damaged
-    page.click("text=Download the game again")
+    # The server has a good copy again (written after the bad one); the browser's stays damaged.
+    server.folder = site_with_app_zip(tmp_path / "repaired", (SITE / "app.zip").read_bytes())
+    page.get_by_role("button", name="Download the game again").click()
     page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
     guard.expect_errors = False
     assert page.get_attribute("html", "data-error") is None
@@ -173,7 +178,7 @@ def test_start_up_error_offers_to_set_the_saved_game_aside(page: Page, guard: Gu
     assert "the start failed" in page.inner_text("#startup-error-detail")
     assert error_page_buttons(page) == ["Start without the saved game", "Reload"]
     page.unroute("**/web/main.py")
-    page.click("text=Start without the saved game")
+    page.get_by_role("button", name="Start without the saved game").click()
     wait_ready(page)
     guard.expect_errors = False
     assert page.is_visible("#start")
@@ -192,7 +197,7 @@ def test_a_sandboxed_frame_starts_without_storage_and_says_so(page: Page, guard:
     page.goto(host)
     frame = game_frame(page)
     wait_ready(frame)
-    notice = frame.locator("#notices .notice", has_text="cannot be saved")
+    notice = frame.locator("#notices .notice", has_text="will not be saved")
     assert notice.is_visible()
     frame.click("#start")
     frame.wait_for_selector('html[data-phase="play"]')

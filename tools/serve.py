@@ -1,4 +1,5 @@
-"""Serve the built ``site/`` folder on 127.0.0.1 (a plain static server, no special headers)."""
+"""Serve the built ``site/`` folder on 127.0.0.1: a plain static server that sends the page's
+Content-Security-Policy (the strictest the game works under; the README's hosting notes list it)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,11 @@ from pathlib import Path
 from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
+# PyScript and Pyodide compile WebAssembly and build functions from text ('wasm-unsafe-eval',
+# 'unsafe-eval'); everything else comes from the site itself. No frame-ancestors: any site may
+# embed the game.
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
+                           "object-src 'none'; base-uri 'none'; form-action 'none'")
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -34,6 +40,10 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # Always revalidate, so a new build is seen at once; the service worker does the caching.
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        # A frame sandboxed without allow-same-origin has an origin of its own ("null"): its
+        # scripts and fetches of these public files are cross-origin requests.
+        self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
 

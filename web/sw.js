@@ -13,6 +13,8 @@
 //   asset whose hash is unchanged since the older build is copied from that build's cache. The
 //   new worker then waits until the page asks ("skip-waiting"), after the player accepts.
 // - activate: delete the caches of other builds.
+// - every file served from the cache is checked against its hash first; a damaged one is fetched
+//   from the network again (and stored if it is this build's), never served.
 const BUILD = "dev";
 const ASSETS = {};
 const ON_DEMAND = [];
@@ -53,10 +55,20 @@ async function oldCopies() {
   return found;
 }
 
-async function digest(response) {
-  const bytes = await response.clone().arrayBuffer();
+async function hashOf(bytes) {
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("").slice(0, ASSET_HASH_LENGTH);
+}
+
+async function digest(response) {
+  return hashOf(await response.clone().arrayBuffer());
+}
+
+async function checked(response, path) {
+  // The response, if its bytes are the ones this build lists for the path; otherwise null.
+  const bytes = await response.arrayBuffer();
+  if (await hashOf(bytes) !== ASSETS[path]) return null;
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 async function pageAddresses() {
@@ -157,8 +169,12 @@ self.addEventListener("fetch", (event) => {
     event.respondWith((async () => {
       const cache = await caches.open(CACHE);
       const cached = await cache.match(url(path));
-      if (cached) return cached;
-      // Not stored yet (the first visit): from the network, kept if it is this build's file.
+      if (cached) {
+        const good = await checked(cached, path);
+        if (good) return good;
+        await cache.delete(url(path)); // damaged (a disk error, an edit): replaced from the network
+      }
+      // Not stored yet (the first visit) or damaged: from the network, kept if it is this build's file.
       const response = await fetch(new Request(url(path), { cache: "no-cache" }));
       if (response.ok) {
         const copy = response.clone();
