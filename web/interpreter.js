@@ -41,8 +41,6 @@ async function openCache() {
   return caches.open(cacheName);
 }
 
-// Looked up at once, while PyScript is still reading its configuration.
-const stored = canStore ? openCache().then((cache) => cache.match(address)).catch(() => undefined) : Promise.resolve(undefined);
 
 async function forget(reason, error) {
   warn(reason, error);
@@ -101,6 +99,7 @@ async function unpack(buffer) {
   }
   const body = new Uint8Array(buffer, 8 + length);
   if (await sha256(body) !== header.sha256) throw new Error("the stored snapshot is corrupt (its SHA-256 differs)");
+  performance.mark("pasur:snapshot-checked");
   const blocks = Math.ceil(header.total / header.block);
   const map = body.subarray(0, Math.ceil(blocks / 8));
   const out = new Uint8Array(blocks * header.block);
@@ -170,13 +169,8 @@ function announce(boot) {
   globalThis.pasurInterpreter.boot = boot;
 }
 
-async function restore(options, response) {
+async function restore(options, bytes) {
   const pending = new Map(); // placeholder -> {module, key}
-  const bytes = response.arrayBuffer().then(unpack).then((snapshot) => {
-    performance.mark("pasur:snapshot-read");
-    return snapshot;
-  });
-  bytes.catch(() => {}); // Pyodide awaits it only after fetching its own files: not "unhandled" meanwhile
   const pyodide = await pyodideModule.loadPyodide({
     ...options,
     ...priv.restoreOptions(bytes, (data) => {
@@ -272,6 +266,20 @@ async function save(snapshot) {
 
 globalThis.pasurInterpreter = { boot: null, take: null };
 
+// Read and checked at once, while PyScript is still reading its configuration: whether there is
+// a snapshot (`found`) and its bytes ready for Pyodide (`bytes`, which Pyodide awaits only after
+// fetching its own files: meanwhile a failure is not an "unhandled rejection").
+const found = canStore ? openCache().then((cache) => cache.match(address)).catch(() => undefined) : Promise.resolve(undefined);
+const bytes = found.then(async (response) => {
+  if (!response) return null;
+  const buffer = await response.arrayBuffer();
+  performance.mark("pasur:snapshot-fetched");
+  const snapshot = await unpack(buffer);
+  performance.mark("pasur:snapshot-read");
+  return snapshot;
+});
+bytes.catch(() => {});
+
 // A start from the snapshot that still fails in the game's own Python: the next start is ordinary.
 new MutationObserver(() => {
   if (root.getAttribute("data-boot") === "snapshot" && root.hasAttribute("data-error")) {
@@ -282,10 +290,9 @@ new MutationObserver(() => {
 export async function loadPyodide(options = {}) {
   performance.mark("pasur:load-pyodide");
   const settings = { ...options, indexURL: INDEX_URL };
-  const response = await stored;
-  if (response) {
+  if (await found) {
     try {
-      const pyodide = await restore(settings, response);
+      const pyodide = await restore(settings, bytes);
       performance.mark("pasur:pyodide-loaded");
       announce("snapshot");
       return pyodide;
