@@ -150,10 +150,6 @@ class CountingWriter:
     def flush(self) -> None:
         self.raw.flush()
 
-    @property
-    def closed(self) -> bool:
-        return bool(self.raw.closed)
-
 
 class BenchServer(SiteServer):
     link: Link | None
@@ -170,7 +166,10 @@ class BenchHandler(SwitchableHandler):
             # The request's way there and the answer's first byte's way back.
             self.rfile.peek(1)  # type: ignore[attr-defined]
             time.sleep(server.link.round_trip)
-        super().handle_one_request()
+        try:
+            super().handle_one_request()
+        finally:
+            self.wfile = writer.raw
         if getattr(self, "path", None):
             server.sent_bytes.append((self.path.partition("?")[0], writer.count))
 

@@ -57,15 +57,14 @@ function zeroBlock(words, from, to) {
 }
 
 async function pack(snapshot) {
+  // Pyodide's snapshot is a whole number of 16-byte units long; its last block may be short.
   const total = snapshot.length;
   const blocks = Math.ceil(total / BLOCK);
-  const padded = new Uint8Array(blocks * BLOCK);
-  padded.set(snapshot);
-  const words = new Uint32Array(padded.buffer);
+  const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, total / 4);
   const map = new Uint8Array(Math.ceil(blocks / 8));
   let kept = 0;
   for (let b = 0; b < blocks; b++) {
-    if (!zeroBlock(words, b * BLOCK / 4, (b + 1) * BLOCK / 4)) {
+    if (!zeroBlock(words, b * BLOCK / 4, Math.min((b + 1) * BLOCK, total) / 4)) {
       map[b >> 3] |= 1 << (b & 7);
       kept++;
     }
@@ -75,7 +74,7 @@ async function pack(snapshot) {
   let at = map.length;
   for (let b = 0; b < blocks; b++) {
     if (map[b >> 3] & (1 << (b & 7))) {
-      body.set(padded.subarray(b * BLOCK, (b + 1) * BLOCK), at);
+      body.set(snapshot.subarray(b * BLOCK, Math.min((b + 1) * BLOCK, total)), at);
       at += BLOCK;
     }
   }
