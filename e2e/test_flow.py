@@ -7,7 +7,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from driver import open_page, play_to_end, saved_game, wait_for_moves
-from pasur import Rules, new_game
+from helpers import seed_with_a_choice
 
 PHONE = {"width": 360, "height": 740}
 
@@ -87,24 +87,8 @@ def test_new_game_during_the_computers_move(page: Page, guard: object, site_url:
     assert len(saved_game(page).history) >= 2
 
 
-def _seed_with_a_choice() -> tuple[int, str, str]:
-    """A 2-player seed where the human leads with a card of several captures and another card."""
-    for seed in range(200):
-        game = new_game(2, Rules(), seed=seed)
-        if game.turn != 0:
-            continue
-        counts: dict[str, int] = {}
-        for move in game.legal_moves():
-            counts[str(move.card)] = counts.get(str(move.card), 0) + 1
-        several = [card for card, n in counts.items() if n > 1]
-        single = [card for card, n in counts.items() if n == 1]
-        if several and single:
-            return seed, several[0], single[0]
-    raise AssertionError("no such seed")
-
-
 def test_playing_another_card_closes_the_capture_choice(page: Page, guard: object, site_url: str) -> None:
-    seed, several, single = _seed_with_a_choice()
+    seed, several, single = seed_with_a_choice()
     open_page(page, f"{site_url}?players=2&seed={seed}&speed=slow")
     page.click(f'#hand [data-card="{several}"]')
     expect(page.locator("#capture-choice")).to_be_visible()

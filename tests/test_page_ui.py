@@ -1,5 +1,6 @@
 """ui.py: the actions a player takes, applied to a match without a browser."""
 
+from helpers import seed_with_a_choice
 from pasur import Rules, new_game
 from pasur_web.session import Match, Seat
 from pasur_web.ui import CancelChoice, NextDeal, PickCapture, PickCard, Play, ShowHint, StopGuide, UiState, update
@@ -7,18 +8,8 @@ from pasur_web.ui import CancelChoice, NextDeal, PickCapture, PickCard, Play, Sh
 
 def match_with_choice() -> tuple[Match, str, str]:
     """A match where the human (seat 0) leads, holding a card of several captures and another card."""
-    for seed in range(200):
-        match = Match(new_game(2, Rules(), seed=seed), [Seat("You", "human"), Seat("Sara", "medium")])
-        if match.game.turn != 0:
-            continue
-        counts: dict[str, int] = {}
-        for move in match.game.legal_moves():
-            counts[str(move.card)] = counts.get(str(move.card), 0) + 1
-        several = [card for card, n in counts.items() if n > 1]
-        single = [card for card, n in counts.items() if n == 1]
-        if several and single:
-            return match, several[0], single[0]
-    raise AssertionError("no such seed")
+    seed, several, single = seed_with_a_choice()
+    return Match(new_game(2, Rules(), seed=seed), [Seat("You", "human"), Seat("Sara", "medium")]), several, single
 
 
 def test_a_card_of_several_captures_opens_the_choice_and_a_capture_plays() -> None:

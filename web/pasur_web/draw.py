@@ -60,6 +60,13 @@ def set_phase(phase: str, turn: int | None = None) -> None:
         root.setAttribute("data-turn", str(turn))
 
 
+def _show(ident: str, *children: Any) -> None:
+    """An overlay or panel with ``children``, or hidden and emptied when there are none."""
+    box = byid(ident)
+    clear(box, *children)
+    box.hidden = not children
+
+
 def _sheet_table(table: SheetTable, cat: Catalog, classes: str, keys: bool) -> Any:
     head = el("tr", children=[el("td")] + [el("th", text=name, scope="col") for name in table.head])
     rows = [el("tr", cls or None, children=[el("th", text=name, scope="row")] + [
@@ -161,20 +168,17 @@ class Drawer:
         button.textContent = cat.t("hint_thinking" if shown.hint_busy else "hint")
 
     def _choice(self, shown: Screen, cat: Catalog) -> None:
-        box = byid("capture-choice")
         choice = shown.choice
         if choice is None:
-            box.hidden = True
-            clear(box)
+            _show("capture-choice")
             return
         # Each option is named by its content: each card's name (role="img"), then the points.
         buttons = [el("button", "option", type="button", data_capture=option.capture, children=[
             el("span", "mini-cards", children=[card_node(card, cat) for card in option.cards]),
             el("span", "points", text=option.points),
         ]) for option in choice.options]
-        clear(box, el("h3", text=choice.title), el("div", "options", children=buttons),
+        _show("capture-choice", el("h3", text=choice.title), el("div", "options", children=buttons),
               el("button", "secondary", text=cat.t("cancel"), id="capture-cancel", type="button"))
-        box.hidden = False
 
     def _log(self, shown: Screen) -> None:
         items = []
@@ -189,28 +193,23 @@ class Drawer:
         log.scrollTop = log.scrollHeight
 
     def _handoff(self, shown: Screen) -> None:
-        box = byid("handoff")
         handoff = shown.handoff
         if handoff is None:
-            box.hidden = True
-            clear(box)
+            _show("handoff")
             return
         since = ([el("ul", "handoff-moves", children=[el("li", text=line) for line in handoff.since])]
                  if handoff.since else [])
-        clear(box, el("div", "panel", children=[
+        _show("handoff", el("div", "panel", children=[
             el("h2", text=handoff.title), el("p", "muted", text=handoff.since_label), *since,
             el("p", text=handoff.hint),
             el("button", "primary", text=handoff.ready, id="handoff-ready", type="button"),
         ]))
-        box.hidden = False
         byid("handoff-ready").focus()
 
     def _sheet(self, shown: Screen, cat: Catalog, demo: bool) -> None:
-        box = byid("sheet")
         sheet = shown.sheet
         if sheet is None:
-            box.hidden = True
-            clear(box)
+            _show("sheet")
             return
         t = cat.t
         breakdown = _sheet_table(sheet.breakdown, cat, "score-sheet", keys=True)
@@ -218,12 +217,11 @@ class Drawer:
             button = (el("button", "primary", text=t("demo_again"), id="demo-again", type="button",
                          data_action="demo-again") if demo
                       else el("button", "primary", text=t("next_deal"), id="next-deal", type="button"))
-            clear(box, el("div", "panel", children=[el("h2", text=sheet.title), breakdown, button]))
-            box.hidden = False
+            _show("sheet", el("div", "panel", children=[el("h2", text=sheet.title), breakdown, button]))
             button.focus()
             return
         assert sheet.totals is not None
-        clear(box, el("div", "panel", children=[
+        _show("sheet", el("div", "panel", children=[
             el("h2", text=sheet.title),
             el("p", "winner", text=sheet.winner),
             breakdown,
@@ -233,5 +231,4 @@ class Drawer:
                 el("button", "secondary", text=t("stats"), id="show-stats", type="button"),
             ]),
         ]))
-        box.hidden = False
         byid("play-again").focus()
