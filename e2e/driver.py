@@ -19,7 +19,8 @@ WAIT_HUMAN = """() => {
 
 
 MATCH_KEY = "pasur.match"
-EMBED_MATCH_KEY = "pasur.embed.match"
+EMBED_MATCH_KEY = "pasur.embed.match"  # a frame with game parameters saves under this + "?" + them:
+RULES_PAGE_GAME_KEY = EMBED_MATCH_KEY + "?players=2&preset=seeds&target=11&ai=easy"  # web/examples/rules.html
 Where = Page | Frame  # a whole page, or the game inside an iframe
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from driver import EMBED_MATCH_KEY, open_page, play_to_end, wait_ready
+from driver import EMBED_MATCH_KEY, RULES_PAGE_GAME_KEY, open_page, play_to_end, wait_ready
 
-# RULES.md, "A turn": the 7 of clubs on 4C 4D 2H 2S, worked out by hand there.
+# docs/RULES.md §4.2: the 7 of clubs on 4C 4D 2H 2S, worked out by hand there.
 SEVEN_ON_FOURS_AND_TWOS = {"4C", "4D", "2H,2S", "4C,4D", "2H,2S,4C", "2H,2S,4D", "2H,2S,4C,4D"}
 
 
@@ -98,7 +98,8 @@ def test_embed_mode_fits_a_small_frame(page: Page, guard: object, site_url: str)
     assert hand.count() == 4
     box = hand.last.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 480  # the hand is on screen without scrolling
-    assert page.evaluate("localStorage.getItem('pasur.embed.match')") is not None
+    own_key = EMBED_MATCH_KEY + "?players=2&preset=seeds&seed=3&ai=medium"  # the frame's own save
+    assert page.evaluate("key => localStorage.getItem(key)", own_key) is not None
     assert page.evaluate("localStorage.getItem('pasur.match')") is None  # the full game's save is untouched
 
 
@@ -122,6 +123,23 @@ def test_example_rules_page_embeds_a_game_and_two_demos(page: Page, guard: objec
     game.click("#settings-button")
     game.select_option("#settings-speed", "instant")
     game.click("#settings-close")
-    play_to_end(game, stop_at="deal-end", key=EMBED_MATCH_KEY)
+    play_to_end(game, stop_at="deal-end", key=RULES_PAGE_GAME_KEY)
     assert game.get_attribute("html", "data-phase") in ("deal-end", "match-end")
     assert page.url.endswith("rules.html")  # the frames never navigated the page
+
+
+def test_rules_page_starts_each_frame_when_it_comes_into_view(page: Page, guard: object, site_url: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{site_url}web/examples/rules.html")
+    capture = page.locator("iframe.frame-capture")
+    wait_ready(capture.element_handle().content_frame())
+    # The frames below the fold have not started: one copy of Python runs, not three.
+    assert page.locator("iframe.frame-game").get_attribute("src") is None
+    page.locator("iframe.frame-game").scroll_into_view_if_needed()
+    page.wait_for_function("document.querySelector('iframe.frame-game').getAttribute('src') !== null")
+    # Every choice of the capture demo fits inside its frame.
+    frame = capture.element_handle().content_frame()
+    height = frame.evaluate("innerHeight")
+    bottoms = frame.locator("#demo-options [data-capture]").evaluate_all(
+        "nodes => nodes.map(n => n.getBoundingClientRect().bottom)")
+    assert bottoms and max(bottoms) <= height

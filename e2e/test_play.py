@@ -57,6 +57,7 @@ def test_capture_choice_lists_every_option_most_valuable_first(page: Page, guard
 def test_pass_and_play_hides_the_hand(page: Page, guard: object, site_url: str) -> None:
     open_page(page, f"{site_url}?seed=3")
     page.click("#new-game")
+    page.click("#leave-confirm")  # a game is in progress: leaving it is confirmed
     page.wait_for_selector("#setup #start")
     page.fill("#name-1", "Mina")
     page.select_option("#kind-1", "human")
@@ -101,6 +102,7 @@ def test_screenshots(page: Page, guard: object, site_url: str, artifacts: Path) 
         page.screenshot(path=str(artifacts / f"rules-persian-{name}.png"))
         open_page(page, f"{site_url}?demo=capture&card=7C&table=4C,4D,2H,2S&lang=en")
         page.screenshot(path=str(artifacts / f"demo-capture-{name}.png"))
+        page.evaluate("localStorage.clear()")  # the next size starts afresh, not asked about this game
 
 
 # Without a service worker, so that the test can hold back the game's Python (app.zip) at will.

@@ -9,9 +9,11 @@
 """
 
 from .cards import Card, CardNotationError, format_cards, parse_cards
-from .game import FORMAT_VERSION, Game, IllegalMoveError, MoveRecord, SaveError, new_game
+from .events import DealScored, DealStarted, Event, LeftoverTaken, MoveRecord
+from .game import Game, IllegalMoveError, new_game
 from .moves import Move, MoveNotationError, capture_options
-from .rules import OPTION_NAMES, PRESETS, Rules
+from .rules import OPTION_NAMES, PRESETS, Rules, side_of
+from .save import FORMAT_VERSION, SaveError
 from .scoring import BREAKDOWN_KEYS, card_points, score_deal
 from .view import PlayerView
 
@@ -22,8 +24,12 @@ __all__ = [
     "PRESETS",
     "Card",
     "CardNotationError",
+    "DealScored",
+    "DealStarted",
+    "Event",
     "Game",
     "IllegalMoveError",
+    "LeftoverTaken",
     "Move",
     "MoveNotationError",
     "MoveRecord",
@@ -36,6 +42,7 @@ __all__ = [
     "new_game",
     "parse_cards",
     "score_deal",
+    "side_of",
 ]
 
 __version__ = "0.1.0"

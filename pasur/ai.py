@@ -1,7 +1,8 @@
-"""The computer players worth playing: ``easy``, ``medium`` and ``hard``.
+"""How the computer players choose. Each one decides from a :class:`~pasur.view.PlayerView` of its
+own seat, so none can read a hidden card; :mod:`pasur.players` builds them by name.
 
-All of them decide from a :class:`~pasur.view.PlayerView`, so none can read a hidden card.
-
+- ``random`` plays any legal move; ``greedy`` takes the play worth the most points now.
+- ``easy`` is greedy, but now and then plays some other move that gives nothing away.
 - ``medium`` scores each legal move once: the points it takes now, the race for the clubs, and
   the expected points the next player can take from the table it leaves (counted from the
   cards this seat has not seen), plus what a Jack in hand promises.
@@ -10,26 +11,113 @@ All of them decide from a :class:`~pasur.view.PlayerView`, so none can read a hi
   with the ``medium`` policy for every seat in each sample, and keeps the move with the best mean
   result. With two players, once the stock
   is empty nothing is hidden and it solves the rest of the deal exactly.
-- ``easy`` is greedy, but now and then plays some other move that gives nothing away.
+
+Every random choice of a decision comes from :func:`decision_rng`: a generator derived from the
+player's seed, the seat and the number of moves played so far. So a player's decision depends on
+the position and its seed only, never on what it decided before: a player object made afresh
+(after a reload) plays exactly like one kept since the start of the match.
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from .cards import FULL_DECK, Card
-from .game import Game
+from .cards import CLUBS, FULL_DECK, JACK, KING, SUITS, Card
+from .game import SEED_RANGE, Game
 from .moves import Move, bits, is_sur, masks_for, table_entry
-from .players import GreedyPlayer, Player
 from .rules import Rules
-from .scoring import card_points
+from .scoring import SUR_POINTS, card_points
 from .view import PlayerView
 
-__all__ = ["FACTORIES", "EasyPlayer", "HardPlayer", "MediumPlayer", "determinize", "evaluate_move"]
+__all__ = [
+    "EasyPlayer",
+    "GreedyPlayer",
+    "HardPlayer",
+    "MediumPlayer",
+    "Player",
+    "RandomPlayer",
+    "Search",
+    "decision_rng",
+    "derive_seed",
+    "determinize",
+    "evaluate_move",
+    "immediate_points",
+]
+
+
+class Player(Protocol):
+    """Anything that picks a legal move from one seat's view."""
+
+    name: str
+
+    def choose(self, view: PlayerView) -> Move: ...
+
+
+def derive_seed(*parts: object) -> int:
+    """A seed in ``0 .. 2**53 - 1`` from a SHA-256 of ``parts``: knowing it tells nothing
+    usable about the numbers it was made from (a game's seed, which shuffles the deck)."""
+    text = ":".join(str(part) for part in ("pasur", *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") % SEED_RANGE
+
+
+def decision_rng(seed: int, view: PlayerView) -> random.Random:
+    """The random generator of one decision: from the player's seed, the seat to move and the
+    number of moves played in the match, so the same position always gets the same choices."""
+    return random.Random(derive_seed("decision", seed, view.seat, view.moves_played))
+
+
+class _Seeded:
+    """A player with a seed (a random one when None), from which every decision's choices come."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = random.SystemRandom().randrange(SEED_RANGE) if seed is None else seed
+
+
+def immediate_points(view: PlayerView, move: Move) -> int:
+    """Points the move scores at once: the card points it captures, plus 5 for a sur."""
+    if not move.captured:
+        return 0
+    rules = view.rules
+    points = card_points(move.card, rules)
+    for card in move.captured:
+        points += card_points(card, rules)
+    if is_sur(rules, move.card, len(move.captured) == len(view.table), view.last_round):
+        points += SUR_POINTS
+    return points
+
+
+class RandomPlayer(_Seeded):
+    """Any legal move, uniformly at random."""
+
+    name = "random"
+
+    def choose(self, view: PlayerView) -> Move:
+        return decision_rng(self.seed, view).choice(view.legal_moves())
+
+
+class GreedyPlayer(_Seeded):
+    """The move worth the most points now; ties go to more clubs, then more cards, then
+    laying the card worth least."""
+
+    name = "greedy"
+
+    def choose(self, view: PlayerView) -> Move:
+        rules = view.rules
+
+        def worth(move: Move) -> tuple[int, int, int, int]:
+            if not move.captured:
+                return (0, 0, 0, -card_points(move.card, rules) * 16 - move.card.value)
+            clubs = sum(1 for card in move.captured if card.suit == CLUBS) + (move.card.suit == CLUBS)
+            return (immediate_points(view, move), clubs, len(move.captured), 0)
+
+        return max(view.legal_moves(), key=worth)
+
 
 CLUB_RACE = 0.7  # value of one club while the majority is open
 CARD_VALUE = 0.03  # a captured card's small worth (ties, and the clubs that may follow)
@@ -55,11 +143,11 @@ class Situation:
 
 def situation_of(view: PlayerView) -> Situation:
     unseen = view.unseen()
-    by_rank = [0] * 14
+    by_rank = [0] * (KING + 1)  # index 1..13
     for card in unseen:
         by_rank[card.rank] += 1
-    my_clubs = sum(1 for card in view.piles[view.side] if card.suit == 0)
-    their = [sum(1 for c in pile if c.suit == 0) for side, pile in enumerate(view.piles) if side != view.side]
+    my_clubs = sum(1 for card in view.piles[view.side] if card.suit == CLUBS)
+    their = [sum(1 for c in pile if c.suit == CLUBS) for side, pile in enumerate(view.piles) if side != view.side]
     next_seat = (view.seat + 1) % view.players
     return Situation(view.rules, view.table, view.hand, by_rank, len(unseen), view.hand_sizes[next_seat],
                      my_clubs, max(their, default=0), view.last_round)
@@ -106,11 +194,11 @@ def _threat(s: Situation, table: Sequence[Card]) -> float:
     rules = s.rules
     entry = table_entry(rules, tuple([card.rank for card in table]))
     points = [card_points(card, rules) for card in table]
-    clubs = [card.suit == 0 for card in table]
+    clubs = [card.suit == CLUBS for card in table]
     size = len(table)
     full = (1 << size) - 1
     gains: list[tuple[float, float]] = []
-    for rank in range(1, 14):
+    for rank in range(1, len(s.unseen_by_rank)):
         count = s.unseen_by_rank[rank]
         if not count:
             continue
@@ -120,7 +208,7 @@ def _threat(s: Situation, table: Sequence[Card]) -> float:
             gain = sum(points[pos] for pos in taken) + 0.4  # their own card's points, on average
             gain += _clubs_value(sum(1 for pos in taken if clubs[pos]), s.their_clubs, s.my_clubs)
             if mask == full and is_sur(rules, FULL_DECK[(rank - 1) * 4], True, s.last_round):
-                gain += 5.0
+                gain += SUR_POINTS
             best = max(best, gain)
         if best > 0:
             gains.append((best, _chance_of_holding(count, s.unseen_total, s.next_hand_size)))
@@ -141,8 +229,8 @@ def evaluate_move(s: Situation, move: Move) -> float:
     if captured:
         value = float(card_points(card, rules) + sum(card_points(c, rules) for c in captured))
         if is_sur(rules, card, len(captured) == len(s.table), s.last_round):
-            value += 5.0
-        clubs = sum(1 for c in captured if c.suit == 0) + (card.suit == 0)
+            value += SUR_POINTS
+        clubs = sum(1 for c in captured if c.suit == CLUBS) + (card.suit == CLUBS)
         value += _clubs_value(clubs, s.my_clubs, s.their_clubs)
         value += CARD_VALUE * (len(captured) + 1)
         after = [c for c in s.table if c not in captured]
@@ -151,20 +239,17 @@ def evaluate_move(s: Situation, move: Move) -> float:
         after = [*s.table, card]
     value -= table_threat(s, after)
     jack_wild = rules.jack_wild and not rules.kids
-    if jack_wild and card.rank == 11 and captured and not s.last_round:
+    if jack_wild and card.rank == JACK and captured and not s.last_round:
         value -= JACK_SPEND
-    if jack_wild and any(c.rank == 11 and c is not card for c in s.hand):
-        value += JACK_PROMISE * sum(card_points(c, rules) for c in after if c.rank <= 11)
+    if jack_wild and any(c.rank == JACK and c is not card for c in s.hand):
+        value += JACK_PROMISE * sum(card_points(c, rules) for c in after if c.rank <= JACK)
     return value
 
 
-class MediumPlayer:
+class MediumPlayer(_Seeded):
     """One-move evaluation with card counting (see :func:`evaluate_move`)."""
 
     name = "medium"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Move:
         moves = view.legal_moves()
@@ -174,23 +259,24 @@ class MediumPlayer:
         return max(moves, key=lambda move: evaluate_move(s, move))
 
 
-class EasyPlayer:
+class EasyPlayer(_Seeded):
     """Greedy half of the time; otherwise any move that leaves no likely sur to the next player."""
 
     name = "easy"
 
     def __init__(self, seed: int | None = None, careless: float = 0.5) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.careless = careless
-        self.greedy = GreedyPlayer(seed)
+        self.greedy = GreedyPlayer(self.seed)
 
     def choose(self, view: PlayerView) -> Move:
         best = self.greedy.choose(view)
-        if self.rng.random() >= self.careless:
+        rng = decision_rng(self.seed, view)
+        if rng.random() >= self.careless:
             return best
         s = situation_of(view)
-        safe = [m for m in view.legal_moves() if table_threat(s, _after(s.table, m)) < 5]
-        return self.rng.choice(safe) if safe else best
+        safe = [m for m in view.legal_moves() if table_threat(s, _after(s.table, m)) < SUR_POINTS]
+        return rng.choice(safe) if safe else best
 
 
 def _after(table: Sequence[Card], move: Move) -> list[Card]:
@@ -225,23 +311,23 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
 
 def _situation_in(game: Game, seat: int) -> Situation:
     """:func:`situation_of` for the mover of a sampled game, without building a view."""
-    by_rank = [0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
+    by_rank = [0] + [len(SUITS)] * KING  # unseen cards by rank, index 1..13
     seen = 0
     for group in (game.hands[seat], game.table, *game.piles):
         for card in group:
             by_rank[card.rank] -= 1
         seen += len(group)
     side = game.side_of(seat)
-    clubs = [sum(1 for c in pile if c.suit == 0) for pile in game.piles]
+    clubs = [sum(1 for c in pile if c.suit == CLUBS) for pile in game.piles]
     their = max((count for index, count in enumerate(clubs) if index != side), default=0)
     next_size = len(game.hands[(seat + 1) % game.players])
-    return Situation(game.rules, game.table, game.hands[seat], by_rank, 52 - seen, next_size, clubs[side], their,
-                     game.last_round)
+    return Situation(game.rules, game.table, game.hands[seat], by_rank, len(FULL_DECK) - seen, next_size,
+                     clubs[side], their, game.last_round)
 
 
 def _policy_move(game: Game) -> tuple[Card, int]:
     """The medium policy inside a sampled game (the mover's own view of it)."""
-    options = game._options()
+    options = game.move_options()
     if len(options) == 1:
         return options[0]
     s = _situation_in(game, game.turn or 0)
@@ -275,7 +361,7 @@ def _playout(game: Game, side: int) -> float:
     deals = len(game.deal_results)
     while len(game.deal_results) == deals:
         card, mask = _policy_move(game)
-        game._apply(card, mask)
+        game.apply_option(card, mask)
     return _outcome(game, side)
 
 
@@ -284,9 +370,9 @@ def _solve(game: Game, side: int, alpha: float, beta: float) -> float:
     deals = len(game.deal_results)
     maximizing = game.side_of(game.turn or 0) == side
     best = -math.inf if maximizing else math.inf
-    for card, mask in list(game._options()):
+    for card, mask in list(game.move_options()):
         child = game.copy()
-        child._apply(card, mask)
+        child.apply_option(card, mask)
         if len(child.deal_results) > deals:
             value = _outcome(child, side)
         else:
@@ -302,14 +388,18 @@ def _solve(game: Game, side: int, alpha: float, beta: float) -> float:
     return best
 
 
-class HardPlayer:
-    """Determinized search with medium playouts; anytime, within an iteration or time budget."""
+class HardPlayer(_Seeded):
+    """Determinized search with medium playouts, within a budget of ``iterations`` playouts.
+
+    ``seconds`` also stops the search after that time, which makes the decision depend on the
+    machine's speed: leave it None (the default) wherever a decision must be reproducible.
+    """
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, iterations: int = 240, seconds: float = 0.8,
+    def __init__(self, seed: int | None = None, iterations: int = 240, seconds: float | None = None,
                  candidates: int | None = CANDIDATES) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.candidates = candidates  # search only the moves medium ranks best (None: every move)
@@ -321,13 +411,14 @@ class HardPlayer:
         return search.best()
 
     def search(self, view: PlayerView) -> Search:
-        return Search(view, self.rng, self.iterations, self.seconds, self.candidates)
+        """The decision as a :class:`Search` to run in steps (iterate it, then call ``best``)."""
+        return Search(view, decision_rng(self.seed, view), self.iterations, self.seconds, self.candidates)
 
 
 class Search:
     """One decision, done in small steps: iterate it (each step is one playout) or call ``run``."""
 
-    def __init__(self, view: PlayerView, rng: random.Random, iterations: int, seconds: float,
+    def __init__(self, view: PlayerView, rng: random.Random, iterations: int, seconds: float | None = None,
                  candidates: int | None = None) -> None:
         self.view = view
         self.moves = view.legal_moves()
@@ -337,7 +428,7 @@ class Search:
             self.moves = sorted(self.moves, key=lambda move: -evaluate_move(s, move))[:candidates]
         self.rng = rng
         self.iterations = iterations
-        self.deadline = time.perf_counter() + seconds
+        self.deadline = math.inf if seconds is None else time.perf_counter() + seconds
         self.totals = [0.0] * len(self.moves)
         self.counts = [0] * len(self.moves)
         self.exact: int | None = None
@@ -383,10 +474,3 @@ class Search:
             return MediumPlayer().choose(self.view)  # no playout ran: fall back on one-move evaluation
         means = [total / count if count else -math.inf for total, count in zip(self.totals, self.counts, strict=True)]
         return self.moves[max(range(len(self.moves)), key=means.__getitem__)]
-
-
-FACTORIES: dict[str, type[Player]] = {
-    "easy": EasyPlayer,
-    "medium": MediumPlayer,
-    "hard": HardPlayer,
-}

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .game import Game, new_game
-from .players import PLAYER_NAMES
+from .moves import legal_moves_for
+from .players import PLAYER_NAMES, make_player
 from .rules import OPTION_NAMES, PRESETS, Rules
 from .simulate import simulate
 from .tournament import tournament
@@ -79,8 +80,7 @@ def bench(seconds: float) -> dict[str, float]:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for position in positions:
-            position._legal = position._opts = None
-            position.legal_moves()
+            legal_moves_for(position.hands[position.turn or 0], position.table, position.rules)
         queries += len(positions)
     query_rate = queries / (time.perf_counter() - start)
     return {
@@ -117,8 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             names = [name.strip() for name in args.seats.split(",") if name.strip()]
             for name in names:
-                if name not in PLAYER_NAMES:
-                    raise ValueError(f"unknown player {name!r}: choose among {', '.join(PLAYER_NAMES)}")
+                make_player(name)  # an unknown name: ValueError naming the players
             result: dict[str, Any] = simulate(names, args.games, args.players, rules_from_args(args), args.seed)
         elif args.command == "tournament":
             result = tournament(args.a, args.b, args.deals, args.players, rules_from_args(args), args.seed,

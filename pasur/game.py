@@ -1,55 +1,32 @@
-"""A match of Pasur: dealing, turns, surs, scoring and the end of the match (RULES.md)."""
+"""A match of Pasur: dealing, turns, surs, scoring and the end of the match (docs/RULES.md)."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
-from .cards import FULL_DECK, JACK, KING, QUEEN, Card, CardNotationError
+from .cards import FULL_DECK, JACK, KING, QUEEN, Card, CardNotationError, quoted
+from .events import DealScored, DealStarted, Event, LeftoverTaken, MoveRecord
 from .moves import Move, MoveNotationError, bits, is_sur, option_masks
-from .rules import Rules
+from .rules import Rules, side_count, side_of
+from .save import FORMAT_VERSION, SavedGame, SaveError, check_replay, decode, encode, snapshot
 from .scoring import score_deal
+from .view import PlayerView
 
 __all__ = ["FORMAT_VERSION", "Game", "IllegalMoveError", "MoveRecord", "SaveError", "new_game"]
 
-FORMAT_VERSION: Final = 1
-FORMAT_NAME: Final = "pasur-game"
 CARDS_PER_HAND: Final = 4
 TABLE_CARDS: Final = 4
-_SEED_RANGE: Final = 2**53  # seeds stay exact as JavaScript numbers
+SEED_RANGE: Final = 2**53  # seeds stay exact as JavaScript numbers
 
 
 class IllegalMoveError(ValueError):
     """A move the game refuses; the message says why. The game is unchanged."""
 
 
-class SaveError(ValueError):
-    """Text that is not a valid saved game; the message says what is wrong."""
-
-
-class MoveRecord(NamedTuple):
-    """One move as it happened: who played it, in which deal and round, and whether it was a sur."""
-
-    seat: int
-    side: int
-    move: Move
-    deal: int
-    round: int
-    sur: bool
-
-    @property
-    def card(self) -> Card:
-        return self.move.card
-
-    @property
-    def captured(self) -> list[Card]:
-        return self.move.sorted_captured()
-
-
 def rounds_per_deal(players: int) -> int:
-    """6 rounds with 2 players, 4 with 3, 3 with 4 (RULES.md, "Deal" 4)."""
+    """6 rounds with 2 players, 4 with 3, 3 with 4 (docs/RULES.md §3.5)."""
     return (len(FULL_DECK) - TABLE_CARDS) // (CARDS_PER_HAND * players)
 
 
@@ -58,7 +35,9 @@ class Game:
 
     Public state: ``turn``, ``hands``, ``table``, ``piles``, ``surs``, ``scores``,
     ``deal_results``, ``over``, ``winner``, ``dealer``, ``leader``, ``deal_number``,
-    ``round_number``, ``history``. Treat it as read-only; change it only through :meth:`play`.
+    ``round_number``, ``history`` (every :class:`MoveRecord`), ``events`` (the typed log of
+    :mod:`pasur.events`: deals started, moves, leftovers taken, deals scored). Treat it as
+    read-only; change it only through :meth:`play` (or, for a search, :meth:`apply_option`).
     """
 
     players: int
@@ -72,6 +51,7 @@ class Game:
     scores: list[int]
     deal_results: list[list[dict[str, int]]]
     history: list[MoveRecord]
+    events: list[Event]
     turn: int | None
     over: bool
     winner: int | None
@@ -79,7 +59,6 @@ class Game:
     deal_number: int
     round_number: int
     last_capturer: int | None
-    leftovers: list[tuple[int | None, list[Card]]]
     stacked_deck: tuple[Card, ...] | None
 
     def __init__(
@@ -98,8 +77,8 @@ class Game:
         """The state every game starts with, before any card is dealt."""
         self.players = players
         self.rules = rules
-        self.sides = 2 if players == 4 and not rules.solo4 else players
-        self._seat_sides = [seat % self.sides for seat in range(players)]
+        self.sides = side_count(players, rules)
+        self._seat_sides = [side_of(seat, players, rules) for seat in range(players)]
         self.seed = seed
         self.first_leader = leader
         self.stacked_deck = None
@@ -107,9 +86,8 @@ class Game:
         self._rng = random.Random(seed)
         self.scores = [0] * self.sides
         self.deal_results = []
-        self.deal_surs: list[list[int]] = []
         self.history = []
-        self.leftovers = []
+        self.events = []
         self.over = False
         self.winner = None
         self.deal_number = 0
@@ -119,7 +97,7 @@ class Game:
 
     # ----------------------------------------------------------------- seats and sides
     def side_of(self, seat: int) -> int:
-        """The side a seat plays for: ``seat % 2`` in a team game, else the seat itself."""
+        """The side a seat plays for (:func:`pasur.rules.side_of`)."""
         return self._seat_sides[seat]
 
     def seats_of(self, side: int) -> list[int]:
@@ -170,9 +148,10 @@ class Game:
         self.turn = self.leader
         self._legal = None
         self._opts = None
+        self.events.append(DealStarted(self.deal_number, self.dealer, self.leader))
 
     def _misdeal_check(self, table: list[Card], stock: list[Card]) -> bool:
-        """RULES.md "Deal" 3: False when the deck must be reshuffled; replaces Jacks in place."""
+        """docs/RULES.md §3.4: False when the deck must be reshuffled; replaces Jacks in place."""
         while True:
             ranks = [card.rank for card in table]
             if ranks.count(QUEEN) >= 2 or ranks.count(KING) >= 2:
@@ -195,8 +174,13 @@ class Game:
         self.round_number += 1
 
     # ----------------------------------------------------------------- moves
-    def _options(self) -> list[tuple[Card, int]]:
-        """The legal moves as (card, mask over table positions), cached until the next move."""
+    def move_options(self) -> list[tuple[Card, int]]:
+        """The legal moves as ``(card, mask)`` pairs, in the order of :meth:`legal_moves`.
+
+        ``mask`` has bit ``i`` set when the move takes ``table[i]``; 0 lays the card. This is what
+        a search uses with :meth:`apply_option`, without building :class:`Move` objects. The list
+        is cached until the next move: do not change it.
+        """
         options = self._opts
         if options is None:
             if self.turn is None:
@@ -210,7 +194,7 @@ class Game:
             table = self.table
             legal = self._legal = [
                 Move(card, frozenset([table[pos] for pos in bits(mask)])) if mask else Move(card)
-                for card, mask in self._options()
+                for card, mask in self.move_options()
             ]
         return legal
 
@@ -239,6 +223,11 @@ class Game:
             for index, candidate in enumerate(legal):
                 if candidate is move or candidate == move:
                     return index
+            if not move.holds_cards():
+                raise IllegalMoveError(
+                    f"a Move is made of cards (build it with Move.parse or from Card values), "
+                    f"not {quoted(move.card)} taking {quoted(sorted(map(str, move.captured)))}"
+                )
             wanted = move
             bare = False
         elif isinstance(move, str):
@@ -249,7 +238,7 @@ class Game:
             bare = ":" not in move
         else:
             raise IllegalMoveError(
-                f"a move must be a Move or text like '7C' or '7C:4C,4D', not {move!r}"
+                f"a move must be a Move or text like '7C' or '7C:4C,4D', not {quoted(move)}"
             )
         hand = self.hands[self.turn]
         card = wanted.card
@@ -291,11 +280,13 @@ class Game:
         or a bare card (``"7C"``) when that card has exactly one outcome.
         """
         index = self._find(move)
-        card, mask = self._options()[index]
-        return self._apply(card, mask, self._moves()[index])
+        card, mask = self.move_options()[index]
+        return self.apply_option(card, mask, self._moves()[index])
 
-    def _apply(self, card: Card, mask: int, move: Move | None = None) -> MoveRecord:
-        """Play ``card`` taking the table cards at the positions in ``mask`` (0: lay it)."""
+    def apply_option(self, card: Card, mask: int, move: Move | None = None) -> MoveRecord:
+        """Play ``card`` taking the table cards at the positions in ``mask`` (0: lay it), without
+        any of the checks :meth:`play` makes: for a search, with a pair from :meth:`move_options`.
+        Anything else leaves the game in a state the rules do not allow."""
         seat = self.turn
         assert seat is not None
         side = self._seat_sides[seat]
@@ -306,7 +297,7 @@ class Game:
             taken = [table[pos] for pos in bits(mask)]
             if move is None:
                 move = Move(card, frozenset(taken))
-            self.table = [c for pos, c in enumerate(table) if not mask >> pos & 1]
+            self.table = [table[pos] for pos in bits(((1 << len(table)) - 1) & ~mask)]
             pile = self.piles[side]
             pile += taken
             pile.append(card)
@@ -322,6 +313,7 @@ class Game:
                 table.sort(key=_card_index)
         record = MoveRecord(seat, side, move, self.deal_number, self.round_number, sur)
         self.history.append(record)
+        self.events.append(record)
         self._legal = None
         self._opts = None
         turn = (seat + 1) % self.players
@@ -335,9 +327,9 @@ class Game:
 
     def play_random(self, rng: random.Random) -> MoveRecord:
         """Play a legal move chosen uniformly at random (for simulations and benchmarks)."""
-        options = self._options()
+        options = self.move_options()
         card, mask = options[rng.randrange(len(options))]
-        return self._apply(card, mask)
+        return self.apply_option(card, mask)
 
     # ----------------------------------------------------------------- end of deal and match
     def _end_deal(self) -> None:
@@ -345,11 +337,11 @@ class Game:
         self.table = []
         if self.last_capturer is not None:
             self.piles[self.last_capturer].extend(leftover)
-        self.leftovers.append((self.last_capturer, leftover))
+        self.events.append(LeftoverTaken(self.deal_number, self.last_capturer, tuple(leftover)))
         results = score_deal(self.piles, self.surs, self.scores, self.rules)
         self.deal_results.append(results)
-        self.deal_surs.append(list(self.surs))
         self.scores = [score + entry["total"] for score, entry in zip(self.scores, results, strict=True)]
+        self.events.append(DealScored(self.deal_number, results, tuple(self.surs), tuple(self.scores)))
         if self._match_decided():
             self.turn = None
             self.over = True
@@ -402,12 +394,52 @@ class Game:
         game.turn = turn
         return game
 
+    # ----------------------------------------------------------------- the log
+    @property
+    def leftovers(self) -> list[tuple[int | None, list[Card]]]:
+        """For each finished deal, the side that took the cards left on the table (None: nobody)
+        and those cards (from :attr:`events`)."""
+        return [(event.side, list(event.cards)) for event in self.events if isinstance(event, LeftoverTaken)]
+
+    @property
+    def deal_surs(self) -> list[list[int]]:
+        """For each finished deal, the surs each side made (from :attr:`events`)."""
+        return [list(event.surs) for event in self.events if isinstance(event, DealScored)]
+
     # ----------------------------------------------------------------- views
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know: see :class:`pasur.view.PlayerView`."""
-        from .view import PlayerView
-
-        return PlayerView.of(self, seat)
+        """What ``seat`` may know, copied out of the game: see :class:`pasur.view.PlayerView`."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ValueError(f"view: seat must be 0..{self.players - 1}, not {quoted(seat)}")
+        deal = self.deal_number
+        history = self.history
+        start = len(history)
+        while start > 0 and history[start - 1].deal == deal:
+            start -= 1
+        return PlayerView(
+            seat=seat,
+            side=self._seat_sides[seat],
+            players=self.players,
+            sides=self.sides,
+            rules=self.rules,
+            hand=tuple(self.hands[seat]),
+            table=tuple(self.table),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            stock_size=len(self._stock),
+            piles=tuple(tuple(pile) for pile in self.piles),
+            surs=tuple(self.surs),
+            scores=tuple(self.scores),
+            turn=self.turn,
+            leader=self.leader,
+            dealer=self.dealer,
+            deal_number=deal,
+            round_number=self.round_number,
+            rounds_per_deal=self.rounds_per_deal,
+            deals_played=len(self.deal_results),
+            last_capturer=self.last_capturer,
+            deal_moves=tuple(history[start:]),
+            moves_played=len(history),
+        )
 
     def copy(self) -> Game:
         """An independent copy that plays on exactly like this game."""
@@ -422,56 +454,51 @@ class Game:
         clone.surs = list(self.surs)
         clone.scores = list(self.scores)
         clone.deal_results = [list(entry) for entry in self.deal_results]
-        clone.deal_surs = [list(entry) for entry in self.deal_surs]
         clone.history = list(self.history)
-        clone.leftovers = list(self.leftovers)
+        clone.events = list(self.events)
         clone._legal = None
         clone._opts = None
         return clone
 
-    # ----------------------------------------------------------------- saving
+    # ----------------------------------------------------------------- saving (format: pasur.save)
     def to_json(self) -> str:
         """The whole game as JSON text: the set-up, every move, and the current position."""
-        data = {
-            "format": FORMAT_NAME,
-            "version": FORMAT_VERSION,
-            "players": self.players,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "deck": [str(c) for c in self.stacked_deck] if self.stacked_deck else None,
-            "leader": self.first_leader,
-            "moves": [str(record.move) for record in self.history],
-            "state": self._snapshot(),
-        }
-        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+        return encode(SavedGame(
+            players=self.players,
+            rules=self.rules,
+            seed=self.seed,
+            deck=self.stacked_deck,
+            leader=self.first_leader,
+            moves=tuple(str(record.move) for record in self.history),
+            state=self.snapshot(),
+        ))
 
-    def _snapshot(self) -> dict[str, Any]:
-        def texts(cards: Sequence[Card]) -> list[str]:
-            return [str(card) for card in cards]
-
-        return {
-            "deal": self.deal_number,
-            "round": self.round_number,
-            "leader": self.leader,
-            "turn": self.turn,
-            "hands": [texts(hand) for hand in self.hands],
-            "table": texts(self.table),
-            "piles": [texts(pile) for pile in self.piles],
-            "stock": texts(self._stock),
-            "surs": list(self.surs),
-            "last_capturer": self.last_capturer,
-            "scores": list(self.scores),
-            "deal_results": self.deal_results,
-            "over": self.over,
-            "winner": self.winner,
-        }
+    def snapshot(self) -> dict[str, Any]:
+        """The position as a save holds it (:func:`pasur.save.snapshot`)."""
+        return snapshot(
+            deal=self.deal_number, round=self.round_number, leader=self.leader, turn=self.turn,
+            hands=self.hands, table=self.table, piles=self.piles, stock=self._stock, surs=self.surs,
+            last_capturer=self.last_capturer, scores=self.scores, deal_results=self.deal_results,
+            over=self.over, winner=self.winner,
+        )
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """Load a game saved by :meth:`to_json`; anything else raises :class:`SaveError`."""
-        from .save import load_game
-
-        return load_game(text)
+        """Load a game saved by :meth:`to_json`: the save is checked (:func:`pasur.save.decode`),
+        its moves are replayed from its set-up, and the position they reach must be the saved one.
+        Anything else raises :class:`SaveError`."""
+        saved = decode(text)
+        try:
+            game = new_game(saved.players, saved.rules, saved.seed, saved.deck, saved.leader)
+        except ValueError as error:
+            raise SaveError(f"saved game: bad set-up: {error}") from None
+        for number, move in enumerate(saved.moves, start=1):
+            try:
+                game.play(move)
+            except IllegalMoveError as error:
+                raise SaveError(f"saved game: move {number} ({quoted(move)}) cannot be played: {error}") from None
+        check_replay(saved, game.snapshot())
+        return game
 
 
 def _card_index(card: Card) -> int:
@@ -501,17 +528,17 @@ def new_game(
     (0, 4, 4)
     """
     if type(players) is not int or not 2 <= players <= 4:
-        raise ValueError(f"new_game: players must be 2, 3 or 4, not {players!r}")
+        raise ValueError(f"new_game: players must be 2, 3 or 4, not {quoted(players)}")
     if rules is None:
         rules = Rules()
     elif not isinstance(rules, Rules):
         raise ValueError(f"new_game: rules must be a Rules, not {type(rules).__name__}")
     if seed is None:
-        seed = random.SystemRandom().randrange(_SEED_RANGE)
+        seed = random.SystemRandom().randrange(SEED_RANGE)
     elif type(seed) is not int:
-        raise ValueError(f"new_game: seed must be a whole number or None, not {seed!r}")
+        raise ValueError(f"new_game: seed must be a whole number or None, not {quoted(seed)}")
     if type(leader) is not int or not 0 <= leader < players:
-        raise ValueError(f"new_game: leader must be a seat 0..{players - 1}, not {leader!r}")
+        raise ValueError(f"new_game: leader must be a seat 0..{players - 1}, not {quoted(leader)}")
     cards: list[Card] | None = None
     if deck is not None:
         if isinstance(deck, str) or not isinstance(deck, Sequence):
@@ -528,6 +555,3 @@ def new_game(
                 raise ValueError(f"new_game: bad deck: {card} appears twice")
             seen.add(card)
     return Game(players, rules, seed, cards, leader)
-
-
-from .view import PlayerView  # noqa: E402  (the view module imports Game for typing only)

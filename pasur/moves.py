@@ -1,4 +1,4 @@
-"""Moves, their notation, and what a card can capture (RULES.md, "A turn").
+"""Moves, their notation, and what a card can capture (docs/RULES.md §1.3, §4 and §9).
 
 A move is the card played and the set of table cards it takes: ``7C`` lays the seven of clubs,
 ``7C:4C,4D`` takes the two fours with it. Captured cards print sorted by rank then suit.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from .cards import Card, CardNotationError, format_cards
+from .cards import JACK, KING, QUEEN, TEN, Card, CardNotationError, format_cards, quoted
 from .rules import Rules
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
 ]
 
 _NO_CARDS: Final[frozenset[Card]] = frozenset()
+ELEVEN: Final = 11  # a number card takes table number cards that sum with it to eleven
 
 
 class MoveNotationError(ValueError):
@@ -47,10 +48,22 @@ class Move:
     _hash: int
 
     def __init__(self, card: Card, captured: Iterable[Card] = _NO_CARDS) -> None:
-        captured = captured if isinstance(captured, frozenset) else frozenset(captured)
+        if not isinstance(captured, frozenset):
+            try:
+                captured = frozenset(captured)
+            except TypeError:
+                raise MoveNotationError(f"a move takes a set of cards, not {quoted(captured)}") from None
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "captured", captured)
-        object.__setattr__(self, "_hash", hash((card.index, captured)))
+        try:
+            key = hash((card.index, captured))
+        except AttributeError:  # not a card: Game.play refuses such a move with IllegalMoveError
+            key = hash((card, captured))
+        object.__setattr__(self, "_hash", key)
+
+    def holds_cards(self) -> bool:
+        """Whether the card and everything captured are cards (a hand-built move may hold text)."""
+        return isinstance(self.card, Card) and all(isinstance(card, Card) for card in self.captured)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Move is immutable")
@@ -61,29 +74,29 @@ class Move:
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
-            raise MoveNotationError(f"a move must be text like '7C' or '7C:4C,4D', not {text!r}")
+            raise MoveNotationError(f"a move must be text like '7C' or '7C:4C,4D', not {quoted(text)}")
         head, sep, tail = text.partition(":")
         try:
             card = Card.parse(head)
         except CardNotationError as error:
-            raise MoveNotationError(f"bad move {text!r}: {error}") from None
+            raise MoveNotationError(f"bad move {quoted(text)}: {error}") from None
         if not sep:
             return cls(card)
         parts = [part for part in tail.replace(" ", ",").split(",") if part]
         if not parts:
             raise MoveNotationError(
-                f"bad move {text!r}: after ':' name the table cards taken, e.g. '7C:4C,4D'"
+                f"bad move {quoted(text)}: after ':' name the table cards taken, e.g. '7C:4C,4D'"
             )
         captured: list[Card] = []
         for part in parts:
             try:
                 taken = Card.parse(part)
             except CardNotationError as error:
-                raise MoveNotationError(f"bad move {text!r}: {error}") from None
+                raise MoveNotationError(f"bad move {quoted(text)}: {error}") from None
             if taken in captured:
-                raise MoveNotationError(f"bad move {text!r}: {taken} is named twice")
+                raise MoveNotationError(f"bad move {quoted(text)}: {taken} is named twice")
             if taken is card:
-                raise MoveNotationError(f"bad move {text!r}: {card} cannot take itself")
+                raise MoveNotationError(f"bad move {quoted(text)}: {card} cannot take itself")
             captured.append(taken)
         return cls(card, captured)
 
@@ -97,7 +110,10 @@ class Move:
     def __str__(self) -> str:
         if not self.captured:
             return str(self.card)
-        return f"{self.card}:{format_cards(self.captured)}"
+        try:
+            return f"{self.card}:{format_cards(self.captured)}"
+        except (AttributeError, TypeError):  # a hand-built move holding other things than cards
+            return f"{self.card}:{','.join(sorted(map(str, self.captured)))}"
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
@@ -119,19 +135,21 @@ def _card_index(card: Card) -> int:
 
 # What a card may take depends only on its rank, the ranks on the table (by position) and
 # three options. Per table the answers for all ranks are cached together as bit masks over
-# table positions: ``entry[rank]`` is the tuple of masks, filled on first use.
+# table positions: ``entry[rank]`` is the tuple of masks, filled on first use; ``entry[0]`` holds
+# the table's sums and ``entry[_KEY_SLOT]`` the cache key.
 _TABLE_CACHE: dict[tuple[tuple[bool, bool, bool], tuple[int, ...]], list[Any]] = {}
 _CACHE_LIMIT: Final = 100_000
 _BITS_CACHE: dict[int, tuple[int, ...]] = {}
+_KEY_SLOT: Final = KING + 1
 
 
 def _sums(table_ranks: Sequence[int]) -> dict[int, list[int]]:
     """Every set of table number cards (as a position mask) by its sum, for sums up to 11."""
     pairs = [(0, 0)]
     for pos, rank in enumerate(table_ranks):
-        if rank <= 10:
+        if rank <= TEN:
             bit = 1 << pos
-            pairs += [(total + rank, mask | bit) for total, mask in pairs if total + rank <= 11]
+            pairs += [(total + rank, mask | bit) for total, mask in pairs if total + rank <= ELEVEN]
     found: dict[int, list[int]] = {}
     for total, mask in pairs[1:]:
         found.setdefault(total, []).append(mask)
@@ -162,11 +180,11 @@ def _rank_mask(table_ranks: Sequence[int], wanted: int) -> int:
 
 def _compute(entry: list[Any], key: tuple[tuple[bool, bool, bool], tuple[int, ...]], rank: int) -> tuple[int, ...]:
     (kids, jack_wild, multi), table_ranks = key
-    if kids or rank >= 12 or (rank == 11 and jack_wild):
-        if rank == 11 and not kids:
+    if kids or rank >= QUEEN or (rank == JACK and jack_wild):
+        if rank == JACK and not kids:
             mask = 0
             for pos, table_rank in enumerate(table_ranks):
-                if table_rank <= 11:
+                if table_rank <= JACK:
                     mask |= 1 << pos
         else:
             mask = _rank_mask(table_ranks, rank)
@@ -175,9 +193,9 @@ def _compute(entry: list[Any], key: tuple[tuple[bool, bool, bool], tuple[int, ..
         sums = entry[0]
         if sums is None:
             sums = entry[0] = _sums(table_ranks)
-        combos = list(sums.get(11 - rank if rank <= 10 else 11, ()))
-        if rank == 11:
-            jacks = _rank_mask(table_ranks, 11)
+        combos = list(sums.get(ELEVEN - rank if rank <= TEN else ELEVEN, ()))
+        if rank == JACK:
+            jacks = _rank_mask(table_ranks, JACK)
             if jacks:
                 combos.insert(0, jacks)
         masks = tuple(_disjoint_unions(combos)) if multi and len(combos) > 1 else tuple(combos)
@@ -192,7 +210,7 @@ def table_entry(rules: Rules, table_ranks: tuple[int, ...]) -> list[Any]:
     if entry is None:
         if len(_TABLE_CACHE) >= _CACHE_LIMIT:
             _TABLE_CACHE.clear()
-        entry = [None] * 14 + [key]
+        entry = [None] * _KEY_SLOT + [key]
         _TABLE_CACHE[key] = entry
     return entry
 
@@ -201,7 +219,7 @@ def masks_for(entry: list[Any], rank: int) -> tuple[int, ...]:
     """The capture options of a card of ``rank`` as position masks (empty: it is laid)."""
     masks: tuple[int, ...] | None = entry[rank]
     if masks is None:
-        masks = _compute(entry, entry[14], rank)
+        masks = _compute(entry, entry[_KEY_SLOT], rank)
     return masks
 
 
@@ -243,7 +261,7 @@ def is_sur(rules: Rules, card: Card, empties_table: bool, last_round: bool) -> b
     """Whether a capture that leaves the table empty (``empties_table``) scores as a sur."""
     return (
         empties_table
-        and not (rules.no_jack_sur and card.rank == 11)
+        and not (rules.no_jack_sur and card.rank == JACK)
         and not (rules.no_sur_last_round and last_round)
     )
 
@@ -258,12 +276,15 @@ def legal_moves_for(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -
 
 def option_masks(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> list[tuple[Card, int]]:
     """Like :func:`legal_moves_for`, as (card, mask over table positions); mask 0 lays the card."""
-    entry = table_entry(rules, tuple([card.rank for card in table]))
+    table_ranks = tuple([card.rank for card in table])
+    entry = _TABLE_CACHE.get(((rules.kids, rules.jack_wild, rules.multi_combo), table_ranks))
+    if entry is None:  # the lookup above is table_entry's, inlined: this runs for every move
+        entry = table_entry(rules, table_ranks)
     options: list[tuple[Card, int]] = []
     for card in hand:
         masks = entry[card.rank]
         if masks is None:
-            masks = _compute(entry, entry[14], card.rank)
+            masks = _compute(entry, entry[_KEY_SLOT], card.rank)
         if masks:
             for mask in masks:
                 options.append((card, mask))

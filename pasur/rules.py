@@ -1,13 +1,13 @@
-"""The options of RULES.md as one frozen value, and the named presets."""
+"""The options of docs/RULES.md as one frozen value, the named presets (§10), and the sides (§2.2)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final
 
-__all__ = ["OPTION_NAMES", "PRESETS", "Rules"]
+__all__ = ["OPTION_NAMES", "PRESETS", "Rules", "side_count", "side_of"]
 
-#: The on/off options of RULES.md, in the order the UI shows them.
+#: The on/off options of docs/RULES.md, in the order the UI shows them.
 OPTION_NAMES: Final = (
     "multi_combo",
     "jack_wild",
@@ -24,7 +24,7 @@ OPTION_NAMES: Final = (
 
 @dataclass(frozen=True)
 class Rules:
-    """Every option of RULES.md. ``Rules()`` is the ``seeds`` preset.
+    """Every option of docs/RULES.md. ``Rules()`` is the ``seeds`` preset.
 
     >>> Rules.preset("classic").sur_cancel
     True
@@ -104,3 +104,22 @@ PRESETS: Final[dict[str, Rules]] = {
     ),
     "kids": Rules(kids=True),
 }
+
+
+def side_count(players: int, rules: Rules) -> int:
+    """How many sides score: two teams with 4 players unless ``solo4``, else one per player.
+
+    >>> side_count(4, Rules()), side_count(4, Rules(solo4=True)), side_count(3, Rules())
+    (2, 4, 3)
+    """
+    return 2 if players == 4 and not rules.solo4 else players
+
+
+def side_of(seat: int, players: int, rules: Rules) -> int:
+    """The side ``seat`` plays for: partners sit opposite (seats 0+2 against 1+3) in a team game,
+    else every seat is its own side (docs/RULES.md §2.2).
+
+    >>> [side_of(seat, 4, Rules()) for seat in range(4)], side_of(3, 4, Rules(solo4=True))
+    ([0, 1, 0, 1], 3)
+    """
+    return seat % side_count(players, rules)

@@ -1,11 +1,11 @@
-"""Scoring a deal (RULES.md, "Scoring") and the points a card is worth."""
+"""Scoring a deal (docs/RULES.md §7) and the points a card is worth."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .cards import Card
+from .cards import ACE, CLUBS, JACK, Card
 from .rules import Rules
 
 __all__ = ["BREAKDOWN_KEYS", "CLUBS_POINTS", "SUR_POINTS", "card_points", "score_deal"]
@@ -25,7 +25,7 @@ _SEVEN_DIAMONDS: Final = Card.parse("7D")
 
 def card_points(card: Card, rules: Rules) -> int:
     """The points one captured card scores by itself (clubs majority and surs aside)."""
-    if card.rank == 1 or card.rank == 11:
+    if card.rank == ACE or card.rank == JACK:
         return 1
     if card is _TWO_CLUBS:
         return 2
@@ -51,15 +51,15 @@ def score_deal(
     scores_before: Sequence[int],
     rules: Rules,
 ) -> list[dict[str, int]]:
-    """One dict per side with the points of each heading of RULES.md and their ``total``."""
-    clubs = [sum(1 for card in pile if card.suit == 0) for pile in piles]
+    """One dict per side with the points of each heading of docs/RULES.md §7.1 and their ``total``."""
+    clubs = [sum(1 for card in pile if card.suit == CLUBS) for pile in piles]
     scoring_surs = effective_surs(surs, scores_before, rules)
     results = []
     for side, pile in enumerate(piles):
         cards = list(pile)
         entry = {
-            "aces": sum(1 for card in cards if card.rank == 1),
-            "jacks": sum(1 for card in cards if card.rank == 11),
+            "aces": sum(1 for card in cards if card.rank == ACE),
+            "jacks": sum(1 for card in cards if card.rank == JACK),
             "two_clubs": 2 if _TWO_CLUBS in cards else 0,
             "ten_diamonds": 3 if _TEN_DIAMONDS in cards else 0,
             "clubs": CLUBS_POINTS if clubs[side] >= CLUBS_MAJORITY else 0,

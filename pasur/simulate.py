@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .game import Game, new_game
-from .players import Player, make_player
-from .rules import Rules
+from .players import Player, make_player, player_seed
+from .rules import Rules, side_of
 
 __all__ = ["play_match", "simulate"]
 
@@ -29,7 +29,7 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` matches; ``names`` gives each seat's player (repeated around the table).
 
-    Game ``i`` uses seed ``seed + i`` for the cards; each player gets its own derived seed.
+    Game ``i`` uses seed ``seed + i`` for the cards; each player gets ``player_seed(seed + i, seat)``.
     """
     if type(games) is not int or games <= 0:
         raise ValueError(f"games must be a positive whole number, not {games!r}")
@@ -45,7 +45,7 @@ def simulate(
     for number in range(games):
         game_seed = seed + number
         seats = [
-            make_player(name, game_seed * 8 + seat) for seat, name in enumerate(seat_names)
+            make_player(name, player_seed(game_seed, seat)) for seat, name in enumerate(seat_names)
         ]
         game = play_match(new_game(players, rules, game_seed), seats)
         if not wins:
@@ -62,7 +62,7 @@ def simulate(
                 points[side] += entry["total"]
                 surs[side] += counts[side]
     sides = [
-        "+".join(f"{seat}:{seat_names[seat]}" for seat in range(players) if _side(seat, players, rules) == side)
+        "+".join(f"{seat}:{seat_names[seat]}" for seat in range(players) if side_of(seat, players, rules) == side)
         for side in range(len(wins))
     ]
     return {
@@ -78,7 +78,3 @@ def simulate(
         "surs_per_deal": [round(count / deals, 3) for count in surs],
         "surs_per_deal_all": round(sum(surs) / deals, 3),
     }
-
-
-def _side(seat: int, players: int, rules: Rules) -> int:
-    return seat % 2 if players == 4 and not rules.solo4 else seat

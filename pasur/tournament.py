@@ -15,8 +15,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from .game import new_game
-from .players import make_player
-from .rules import Rules
+from .players import make_player, player_seed
+from .rules import Rules, side_count
 
 __all__ = ["seatings", "tournament", "wilson"]
 
@@ -34,7 +34,7 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
 
 def seatings(players: int, rules: Rules) -> list[list[bool]]:
     """For each playing of a deal, which seats ``a`` holds."""
-    if players == 4 and not rules.solo4:
+    if side_count(players, rules) < players:  # two teams
         return [[True, False, True, False], [False, True, False, True]]
     return [[seat == k for seat in range(players)] for k in range(players)]
 
@@ -45,7 +45,8 @@ def _play_deal(args: tuple[str, str, int, Rules, int]) -> list[tuple[float, floa
     out = []
     for k, seats_of_a in enumerate(seatings(players, rules)):
         game = new_game(players, rules, seed=seed)
-        seats = [make_player(a if mine else b, seed * 16 + k * 4 + seat) for seat, mine in enumerate(seats_of_a)]
+        seats = [make_player(a if mine else b, player_seed(seed, k * players + seat))
+                 for seat, mine in enumerate(seats_of_a)]
         times: list[float] = []
         while game.turn is not None:
             seat = game.turn

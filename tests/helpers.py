@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from pasur import Card, Game, Rules, new_game
@@ -55,10 +56,25 @@ def option_texts(options: Sequence[frozenset[Card]]) -> list[str]:
 
 
 def play_randomly(game: Game, seed: int, until: int | None = None) -> None:
-    import random
-
     rng = random.Random(seed)
     count = 0
     while game.turn is not None and (until is None or count < until):
         game.play(rng.choice(game.legal_moves()))
         count += 1
+
+
+def seed_with_a_choice(rules: Rules | None = None) -> tuple[int, str, str]:
+    """A 2-player seed where seat 0 leads holding a card of several captures and a card of one
+    outcome: (seed, that card, the other card)."""
+    for seed in range(300):
+        game = new_game(2, rules or Rules(), seed=seed)
+        if game.turn != 0:
+            continue
+        counts: dict[str, int] = {}
+        for move in game.legal_moves():
+            counts[str(move.card)] = counts.get(str(move.card), 0) + 1
+        several = [card for card, n in counts.items() if n > 1]
+        single = [card for card, n in counts.items() if n == 1]
+        if several and single:
+            return seed, several[0], single[0]
+    raise AssertionError("no seed gives such a hand")

@@ -1,13 +1,21 @@
-"""The computer levels: the evaluation's parts, legality everywhere, and fairness."""
+"""The computer players (pasur.ai): the evaluation's parts, legality everywhere, and fairness."""
 
 import pytest
 
 from helpers import cards, scenario
 from pasur import Move, Rules, new_game
-from pasur.ai import JACK_SPEND, HardPlayer, MediumPlayer, Situation, evaluate_move, situation_of, table_threat
+from pasur.ai import (
+    JACK_SPEND,
+    GreedyPlayer,
+    HardPlayer,
+    MediumPlayer,
+    Situation,
+    evaluate_move,
+    situation_of,
+    table_threat,
+)
 from pasur.players import make_player
 from pasur.simulate import play_match
-from pasur.tournament import tournament, wilson
 
 
 def situation(table: str, hand: str = "", unseen: dict[int, int] | None = None, next_hand: int = 4,
@@ -17,6 +25,15 @@ def situation(table: str, hand: str = "", unseen: dict[int, int] | None = None, 
         by_rank[rank] = count
     return Situation(Rules(), cards(table), cards(hand), by_rank, sum(by_rank), next_hand, my_clubs, their_clubs,
                      last_round)
+
+
+def test_greedy_takes_the_most_points_now() -> None:
+    # 9S takes 2H (0 points) ... 10C takes AS (1 point): greedy plays 10C:AS.
+    game = scenario(["9S 10C 8H KD", "3D 5D 6D 9D"], "AS 2H 3S 4C")
+    assert str(GreedyPlayer(1).choose(game.view(0))) == "10C:AS"
+    # A sur is worth 5: JC sweeps the table.
+    game = scenario(["9S 10C JC KD", "3D 5D 6D 9D"], "AS 2H 3S 4C")
+    assert str(GreedyPlayer(1).choose(game.view(0))) == "JC:AS,2H,3S,4C"
 
 
 def test_leaving_an_easy_sur_scores_worse() -> None:
@@ -78,22 +95,6 @@ def test_hard_solves_the_last_round_exactly() -> None:
         pass
     assert len(search.moves) == 1 or search.exact is not None
     assert search.best() in game.legal_moves()
-
-
-def test_wilson_interval_by_hand() -> None:
-    # p = 0.5, n = 100: centre 0.5, half-width 1.96 * sqrt(0.0025 + 0.000096) / 1.0384 = 0.0962.
-    low, high = wilson(50, 100)
-    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
-
-
-def test_tournament_summary() -> None:
-    result = tournament("medium", "random", 12, players=2, seed=3)
-    assert result["games"] == 24 and result["a_wins"] + result["a_losses"] + result["ties"] == 24
-    assert result["a_win_rate"] > 0.5
-    low, high = result["a_win_rate_95"]
-    assert low <= result["a_win_rate"] <= high
-    teams = tournament("greedy", "random", 3, players=4, seed=1)
-    assert teams["games"] == 6
 
 
 def test_situation_counts_only_unseen_cards() -> None:

@@ -1,4 +1,5 @@
-"""RULES.md "Notation": cards parse case-insensitively, T for ten, and print canonically."""
+"""Cards (pasur.cards): docs/RULES.md §1.2, cards parse case-insensitively, T for ten, ASCII only, and
+print canonically."""
 
 import copy
 import pickle
@@ -6,7 +7,7 @@ import pickle
 import pytest
 
 from pasur import Card, CardNotationError, format_cards, parse_cards
-from pasur.cards import FULL_DECK
+from pasur.cards import ACE, CLUBS, DIAMONDS, FULL_DECK, HEARTS, JACK, KING, QUEEN, SPADES, TEN
 
 
 @pytest.mark.parametrize(
@@ -27,6 +28,23 @@ def test_bad_text_names_the_text(bad: str) -> None:
     with pytest.raises(ValueError) as caught:
         Card.parse(bad)
     assert repr(bad) in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "text", ["7\u017f", "\u017f7", "7\uff23", "\uff17C", "7\u0421", "\u0661\u0660D", "7C\u200b", "k\u0455"]
+)
+def test_only_the_ascii_letters_of_the_notation_are_read(text: str) -> None:
+    # "7ſ" (long s), a full-width C, a Cyrillic Es, Arabic-Indic digits, a zero-width space, a
+    # Cyrillic dze: each looks like (or upper-cases to) a card, and each is refused by name.
+    with pytest.raises(CardNotationError, match="letters and digits of the notation") as caught:
+        Card.parse(text)
+    assert repr(text) in str(caught.value)
+
+
+def test_card_names_and_numbers() -> None:
+    assert (Card(ACE, CLUBS), Card(JACK, DIAMONDS), Card(QUEEN, HEARTS), Card(KING, SPADES)) == tuple(
+        parse_cards("AC JD QH KS"))
+    assert Card.parse("10D").rank == TEN and Card.parse("10D").suit == DIAMONDS
 
 
 @pytest.mark.parametrize("bad", [None, 7, 7.0, ["7C"]])

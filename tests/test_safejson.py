@@ -1,4 +1,4 @@
-"""Stored JSON is checked for size and depth before it is parsed (web/pasur_web/safejson.py)."""
+"""Stored JSON is checked for size and depth before it is parsed (pasur/safejson.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from pasur_web import safejson
-from pasur_web.safejson import loads_checked, nesting_depth
+from pasur import safejson
+from pasur.safejson import loads_checked, nesting_depth
 from pasur_web.stats import Stats
 
 DEEP = "[" * 100_000 + "]" * 100_000  # far deeper than Python's recursion limit

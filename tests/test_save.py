@@ -1,4 +1,5 @@
-"""Saving and loading: exact round trips, and clear refusals of corrupt or tampered saves."""
+"""Saving and loading (pasur.save, Game.to_json / Game.from_json): exact round trips, and short clear
+refusals of corrupt, tampered or hostile saves."""
 
 import json
 from collections.abc import Callable
@@ -8,6 +9,7 @@ import pytest
 
 from helpers import play_randomly
 from pasur import FORMAT_VERSION, Game, Rules, SaveError, new_game
+from pasur.save import STATE_KEYS, decode, encode
 
 
 def midgame() -> Game:
@@ -83,6 +85,48 @@ def test_corrupt_saves_are_refused(text: str, message: str) -> None:
         Game.from_json(text)
 
 
+def _replace_number(text: str, key: str, number: str) -> str:
+    data = json.loads(text)
+    data[key] = 424242
+    return json.dumps(data).replace("424242", number)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (_replace_number(midgame().to_json(), "seed", "9" * 5000), "a number with 5000 digits is too long"),
+        (_replace_number(midgame().to_json(), "players", "-" + "1" * 5000), "a number with 5000 digits"),
+        (_edit(lambda d: d["state"].update(deal=10**200)), "a number with 201 digits is too long"),
+        (_edit(lambda d: d.update(version="1" * 200_000)), r"format version '1111.*… is not supported"),
+        (_edit(lambda d: d.update(version=True)), "format version True is not supported"),
+        (_edit(lambda d: d.update(version=1.0)), "format version 1.0 is not supported"),
+        (_edit(lambda d: d.update(version="1")), "format version '1' is not supported"),
+        (_edit(lambda d: d["state"].update(cheat=1)), "unknown state field.*'cheat'"),
+        (_edit(lambda d: d["state"].update({"x" * 100_000: 1})), "unknown state field.*'xxx"),
+        (_edit(lambda d: d["state"].pop("winner")), "missing state field.*winner"),
+        (_edit(lambda d: d.update({"y" * 100_000: 1})), "unknown field.*'yyy"),
+        (_edit(lambda d: d.update(players="x" * 100_000)), "players must be 2, 3 or 4, not 'xxx"),
+        (_edit(lambda d: d.update(leader=7)), "leader must be a seat"),
+        (_edit(lambda d: d["moves"].__setitem__(3, "Z" * 100_000)), "move 4 .* cannot be played"),
+        (_edit(lambda d: d["state"]["stock"].__setitem__(0, "7\u017f")), "letters and digits"),
+        ('{"format": "pasur-game", "version": NaN}', "NaN is not a number a save can hold"),
+        ("[" * 100_000, "nested more than 8 deep"),
+    ],
+    ids=lambda value: str(value) if len(str(value)) < 80 else "save",
+)
+def test_hostile_saves_get_a_short_message(text: str, message: str) -> None:
+    with pytest.raises(SaveError, match=message) as caught:
+        Game.from_json(text)
+    assert len(str(caught.value)) < 300
+
+
+def test_the_format_checks_need_no_game() -> None:
+    saved = decode(midgame().to_json())
+    assert saved.players == 3 and saved.rules == Rules.preset("classic", target=30) and saved.seed == 21
+    assert set(saved.state) == set(STATE_KEYS) and len(saved.moves) == 70
+    assert encode(saved) == midgame().to_json()
+
+
 def test_tampered_deal_result_is_refused() -> None:
     game = new_game(2, Rules(target=200), seed=8)
     play_randomly(game, 8, until=60)
@@ -99,3 +143,13 @@ def test_same_state_same_text() -> None:
     a, b = midgame(), midgame()
     assert a.to_json() == b.to_json()
     assert a.copy().to_json() == a.to_json()
+
+
+def test_a_deeply_nested_save_is_refused_before_parsing() -> None:
+    import pytest
+
+    from pasur import Game
+    from pasur.save import SaveError
+
+    with pytest.raises(SaveError, match="nested more than"):
+        Game.from_json('{"moves": ' + "[" * 100_000 + "]" * 100_000 + "}")

@@ -1,4 +1,5 @@
-"""RULES.md "Scoring" and "End of match", with every sur option."""
+"""Scoring (pasur.scoring): docs/RULES.md §7 "Scoring a deal" with every sur option of §5.2, and
+§8 "The end of the match"."""
 
 import pytest
 
@@ -114,13 +115,3 @@ def test_teams_share_a_pile_and_solo4_does_not() -> None:
     play_randomly(solo, 4)
     assert solo.sides == 4 and len(solo.scores) == 4
 
-
-def test_presets() -> None:
-    # RULES.md "Presets".
-    assert Rules.preset("seeds") == Rules()
-    classic = Rules.preset("classic")
-    assert (classic.multi_combo, classic.no_jack_sur, classic.no_sur_last_round,
-            classic.sur_limit_50, classic.sur_cancel, classic.jack_wild, classic.target) == (
-        False, True, True, True, True, True, 62)
-    assert Rules.preset("kids") == Rules(kids=True)
-    assert Rules.preset("classic", target=51).target == 51

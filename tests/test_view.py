@@ -1,6 +1,8 @@
-"""A seat's view shows its own hand and public information only."""
+"""A seat's view (pasur.view, Game.view) shows its own hand and public information only."""
 
 import dataclasses
+
+import pytest
 
 from helpers import play_randomly, scenario
 from pasur import new_game
@@ -31,6 +33,20 @@ def test_views_are_the_same_when_only_hidden_cards_differ() -> None:
     assert a.hands[1] != b.hands[1]
     assert a.view(0) == b.view(0)
     assert a.view(1) != b.view(1)
+
+
+def test_view_counts_the_moves_and_names_the_side() -> None:
+    game = new_game(4, seed=2)
+    play_randomly(game, 2, until=30)
+    view = game.view(3)
+    assert view.moves_played == len(game.history) == 30
+    assert list(view.deal_moves) == [r for r in game.history if r.deal == game.deal_number]
+    assert view.side == 1 and [view.side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
+
+
+def test_bad_seat() -> None:
+    with pytest.raises(ValueError, match=r"seat must be 0\.\.1"):
+        new_game(2, seed=1).view(2)
 
 
 def test_legal_moves_only_on_own_turn() -> None:

@@ -198,8 +198,12 @@
   });
 
   // The language as the game will choose it: ?lang=, else the saved setting, else the browser's.
-  var saved = null;
-  try { saved = JSON.parse(stored("pasur.settings") || "{}").lang; } catch (error) { saved = null; }
+  var saved = null, persianDigits = true;
+  try {
+    var settings = JSON.parse(stored("pasur.settings") || "{}");
+    saved = settings.lang;
+    persianDigits = settings.persian_digits !== false;
+  } catch (error) { saved = null; }
   var wanted = [query.get("lang"), saved].concat(navigator.languages || [navigator.language || "en"]);
   var lang = "en";
   for (var i = 0; i < wanted.length; i++) {
@@ -232,7 +236,7 @@
   if (!storage) notices.push(text.no_storage);
   function showNotices() {
     notices.splice(0).forEach(function (message) {
-      // The same markup as the game's own notices (web/pasur_web/app.py, add_notice).
+      // The same markup as the game's own notices (web/pasur_web/chrome.py, add_notice).
       var notice = document.createElement("p");
       notice.className = "notice boot-notice";
       var words = document.createElement("span");
@@ -352,6 +356,7 @@
     }).then(function (loaded) {
       if (root.hasAttribute("data-ready") || root.getAttribute("data-phase") !== "loading") return;
       var catalog = loaded[0];
+      loaded[1].native_digits = lang === "fa" && persianDigits; // as the game shows numbers
       window.pasurSetup.renderObjects(catalog, loaded[1]);
       document.querySelectorAll("[data-i18n]").forEach(function (element) {
         var key = element.getAttribute("data-i18n");

@@ -36,9 +36,21 @@
 
   var state = { texts: null, config: null };
 
+  var PERSIAN = "۰۱۲۳۴۵۶۷۸۹";
+
+  function digits(text) {
+    // Persian digits when the game shows them (the same setting as the rest of the page).
+    if (!(state.config && state.config.native_digits)) return text;
+    return String(text).replace(/[0-9]/g, function (d) { return PERSIAN[Number(d)]; });
+  }
+
   function t(key, values) {
     var texts = state.texts || {};
-    return fill(key in texts ? texts[key] : key, values || {});
+    values = values || {};
+    // "key_one" for a singular count (French also says "0 point"), as the page's catalog does.
+    var one = values.n === 1 || (values.n === 0 && state.lang === "fr");
+    if (one && (key + "_one") in texts) key = key + "_one";
+    return digits(fill(key in texts ? texts[key] : key, values));
   }
 
   function current(id) {
@@ -98,6 +110,7 @@
   function render(texts, config) {
     state.texts = texts;
     state.config = config;
+    state.lang = document.documentElement.getAttribute("lang") || "en";
     var kept = keptValues() || { names: {}, kinds: {}, options: {} };
     var defaults = config.defaults;
     var players = kept.players || defaults.players;
@@ -114,8 +127,9 @@
     }));
     var target = node("input", { id: "setup-target", type: "number", min: 1, max: 1000, inputmode: "numeric" });
     target.value = kept.target || defaults.target || rules.target;
-    var fixed = node("input", { id: "setup-fixed", type: "number", min: 0, max: 100, inputmode: "numeric" });
-    fixed.value = kept.fixed || "0";
+    var fixed = node("select", { id: "setup-fixed" }, [0, 1, 2, 3, 4, 5, 6, 8, 10].map(function (n) {
+      return option(n, n ? t("length_deals", { n: n }) : t("length_target"), String(n) === (kept.fixed || "0"));
+    }));
     var options = config.options.map(function (name) {
       var box = node("input", { id: "opt-" + name, type: "checkbox" });
       box.checked = name in kept.options ? kept.options[name] : !!rules[name];
@@ -129,7 +143,7 @@
       node("h2", { text: t("setup_title") }),
       node("div", { className: "setup-grid" }, [
         field("players", playersSelect), field("players", mode, "mode-row"), field("preset", presetSelect),
-        field("target", target), field("fixed_deals", fixed)
+        field("target", target), field("match_length", fixed)
       ]),
       node("fieldset", { className: "seats" }, [node("legend", { text: t("seats") }), node("div", { id: "setup-seats" })]),
       node("details", { className: "options" }, [

@@ -1,1140 +1,300 @@
-"""The page: builds the screens from the match state and binds events once on stable containers.
+"""The page's controller: events are bound once, and every change flows one way:
+event → action → update (``ui.py``) → save (``saving.py``) → screen (``screen.py``) → draw
+(``draw.py``) → focus (``focus.py``) → the computer's turn (``turns.py``).
 
-Browser only (PyScript on Pyodide). The rules are in ``pasur``; the match flow is in
-``session``; this module turns state into DOM and clicks into moves.
+Browser only (PyScript on Pyodide). The rules are in ``pasur``; the match in ``session.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
-import time
 from typing import Any
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from pasur import Card, IllegalMoveError, Move, Rules
-from pasur.ai import HardPlayer, MediumPlayer
-from pasur.cards import RANKS, SUIT_SYMBOLS
+from pasur import Rules
 from pasur.rules import PRESETS
-from pasur.scoring import BREAKDOWN_KEYS
 
-from .dom import attr, byid, clear, el, found
-from .explain import Reason, explain_move
-from .i18n import LANGUAGES, Catalog, load_catalog, pick_language
-from .params import AI_LEVELS, SETUP_OPTIONS, SPEEDS, Params, parse_params, setup_config
-from .safejson import loads_checked
-from .session import Match, Seat, clean_name
-from .stats import Stats
-
-SETTINGS_KEY = "pasur.settings"
-MATCH_KEY = "pasur.match"
-EMBED_MATCH_KEY = "pasur.embed.match"  # a game embedded in another site keeps its own save
-STATS_KEY = "pasur.stats"
-DELAYS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
-
-
-ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1, "Home": 0, "End": 0}
-STEP_SECONDS = 0.025  # the longest the search runs before letting the browser paint and react
-
-
-async def think(player: Any, view: Any) -> Move:
-    """The player's move; a searching player works in small steps so the page stays responsive."""
-    if not hasattr(player, "search"):
-        return player.choose(view)  # type: ignore[no-any-return]
-    search = player.search(view)
-    last = time.perf_counter()
-    for _ in search:
-        if time.perf_counter() - last > STEP_SECONDS:
-            await asyncio.sleep(0)
-            last = time.perf_counter()
-    return search.best()  # type: ignore[no-any-return]
-
-
-def _storage_get(key: str) -> str | None:
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # storage can be disabled (private modes, sandboxed iframes)
-        return None
-    return str(value) if found(value) else None
-
-
-def _storage_remove(key: str) -> None:
-    with contextlib.suppress(Exception):
-        window.localStorage.removeItem(key)
-
-
-def _storage_set(key: str, value: str) -> None:
-    with contextlib.suppress(Exception):  # full or disabled storage must not stop the game
-        window.localStorage.setItem(key, value)
+from . import chrome, focus, settings_view, setup_view
+from . import ui as act
+from .dom import attr, byid, found
+from .draw import Drawer, set_phase
+from .host import Demo
+from .i18n import Catalog, load_catalog, pick_language
+from .params import AI_LEVELS, SPEEDS, Params, parse_params
+from .rules_view import close_rules
+from .saves import start_action
+from .saving import Keeper
+from .screen import YOU_WORDS, screen
+from .session import Match, Seat
+from .setup_form import default_seats, read_setup
+from .sounds import play_sounds, sounds_after
+from .turns_host import ComputerSeats
+from .ui import UiState, update
 
 
 class App:
     def __init__(self) -> None:
         self.params: Params = parse_params(str(window.location.search), AI_LEVELS)
-        self.settings = self._load_settings()
+        self.keeper = Keeper(self.params, lambda: self.cat)
+        self.settings = self.keeper.settings()
         browser = [str(lang) for lang in (window.navigator.languages or [])]
         lang = pick_language(self.params.lang or self.settings.get("lang"), browser)
         self.cat: Catalog = load_catalog(lang, bool(self.settings.get("persian_digits", True)))
-        self.speed = self.params.speed or self.settings.get("speed", "normal")
-        if self.speed not in SPEEDS:
-            self.speed = "normal"
+        speed = self.params.speed or self.settings.get("speed", "normal")
+        self.speed = speed if speed in SPEEDS else "normal"
         self.match: Match | None = None
-        self.choosing: str | None = None
-        self.preview: Move | None = None
-        self.ai_task: Any = None
-        self.thinking = False
-        self.hint: str | None = None
-        self.hinting = False
-        self.hint_task: Any = None
-        self.last_table: set[str] = set()
+        self.ui = UiState()
+        self.drawer = Drawer()
+        self.demo: Demo | None = None  # a rule demo shown instead of a game (demo.py)
+        self.in_setup = False  # the new-game panel is open (over a match in progress, if any)
+        self.asking: Match | None = None  # the saved game a link with game parameters would replace
+        self.panel = settings_view.SettingsPanel(self)
+        self.setup = setup_view.SetupScreen(self)
+        self.spoken: tuple[str, int, str, int | None] = ("", 0, "", None)  # what was last announced
+        self.computer = ComputerSeats(self)
         self._proxies: list[Any] = []
-        self.match_key = EMBED_MATCH_KEY if self.params.embed else MATCH_KEY
-        self.demo: Any = None  # the rule demo shown instead of a game (demo.py)
-        self.reasons: dict[int, list[Reason]] = {}  # move number -> why it did what it did (deal demo)
-        self.confirm_reset = False
-        self.announced: tuple[str, int, str, int | None] = ("", 0, "", None)
-        self.guide = False  # the guided first deal: a tip before each of the player's moves
 
     # ------------------------------------------------------------------ start-up
     def start(self) -> None:
         root = document.documentElement
-        self._apply_four_colour()
-        self._bind()
-        self._apply_language()
-        self._show_notices()
+        root.classList.toggle("four-colour", bool(self.settings.get("four_colour")))
+        for node, kind, handler in ((document.body, "click", self.on_click), (document, "keydown", self.on_key),
+                                    (byid("settings"), "change", self.panel.change),
+                                    (window, "storage", self.on_storage)):
+            self._proxies.append(create_proxy(handler))
+            node.addEventListener(kind, self._proxies[-1])
+        chrome.apply_language(self.cat)
+        chrome.show_param_notices(self.params, self.cat)
         if self.params.embed:
-            self._show_full_game_link()
+            chrome.show_full_game_link()
         if self.params.demo is not None or self.params.demo_error is not None:
             from .demo import start_demo
 
             root.classList.add("demo")
             start_demo(self)
-        elif self.params.start_now:
-            self.start_from_params()
-            self._forget_game_params()
-        elif not self.resume():
-            self.show_setup(keep_panel=True)
-        byid("loading").hidden = True
-        window.pasurReady = True
-        waiting = document.getElementById("setup-loading")
-        if found(waiting):
-            waiting.remove()
-        root.setAttribute("data-ready", "")
-        pending = getattr(window, "pasurPending", None)
-        window.pasurPending = None
+        else:
+            self.open_saved_or_link()
+        chrome.mark_ready()
+        pending, window.pasurPending = getattr(window, "pasurPending", None), None
         if found(pending) and self.match is None and self.demo is None:
             # Start or the guided deal was pressed while Python was loading: do it now.
-            if str(pending) == "start":
-                self.start_from_setup()
-            elif str(pending) == "guide-start":
-                self.start_guide()
+            self.start_from_setup() if str(pending) == "start" else self.start_guide()
 
-    def _show_full_game_link(self) -> None:
-        """In a frame: a link that opens the full game in a new tab (the frame never navigates)."""
-        link = byid("full-game")
-        link.setAttribute("href", "./")  # never built from the address, which a link can make point off-site
-        link.hidden = False
+    def open_saved_or_link(self) -> None:
+        """On start: the saved game, the address's game, or a question when both are there."""
+        loaded = self.keeper.load()
+        if loaded.problem is not None:
+            chrome.add_notice(self.cat, self.cat.t("notice_unreadable_save", reason=loaded.problem))
+        action = start_action(self.params.start_now, self.params.embed, loaded.match)
+        if action == "resume" and loaded.match is not None:
+            self.resume(loaded.match)
+        elif action == "ask" and loaded.match is not None:
+            self.asking = loaded.match
+            self.setup.draw()
+            set_phase("setup")
+            byid("resume-saved").focus()
+        elif action == "start":
+            self.start_from_params()
+        else:
+            self.setup.show(keep_panel=True)
 
-    def resume(self) -> bool:
-        """Bring back the saved match, if any. A save that cannot be read is set aside."""
-        text = _storage_get(self.match_key)
-        if not text:
-            return False
-        try:
-            match = Match.from_json(text)
-        except ValueError as error:
-            _storage_set(self.match_key + ".unreadable", text)
-            _storage_remove(self.match_key)
-            self.add_notice(self.cat.t("notice_unreadable_save", reason=str(error)))
-            return False
-        self.match = match
-        self.add_notice(self.resumed_text(match))
-        self.after_change()
-        return True
-
-    def resumed_text(self, match: Match) -> str:
-        game = match.game
-        return self.cat.t("notice_resumed", names=match.names(), deal=game.deal_number + 1,
-                          moves=len(game.history))
-
-    def save(self) -> None:
-        """Save the match after every change; a finished match is counted in the statistics once."""
-        match = self.match
-        if match is None or self.demo is not None:
-            return
-        if match.game.over and not match.counted:
-            stats = Stats.from_json(_storage_get(STATS_KEY))
-            if match.count_into(stats):
-                _storage_set(STATS_KEY, stats.to_json())
-        _storage_set(self.match_key, match.to_json())
-
-    def on_storage(self, event: Any) -> None:
-        """Another tab saved a game: say so, and offer to continue that one here."""
-        if str(event.key or "") != self.match_key or not found(event.newValue) or self.demo is not None:
-            return
-        text = str(event.newValue)
-        if self.match is not None and text == self.match.to_json():
-            return
-        try:
-            other = Match.from_json(text)
-        except ValueError:
-            return
-        same = self.match is not None and other.id == self.match.id
-        for old in document.querySelectorAll("#notices .tab-notice"):
-            old.remove()
-        self.add_notice(self.cat.t("notice_other_tab_same" if same else "notice_other_tab_new",
-                                   names=other.names()),
-                        action=("adopt", self.cat.t("notice_take_over")), classes="tab-notice")
-
-    def adopt_saved(self) -> None:
-        text = _storage_get(self.match_key)
-        try:
-            match = Match.from_json(text or "")
-        except ValueError:
-            return
-        self.match = match
-        self.choosing = None
-        self.preview = None
-        self.last_table = set()
+    def resume(self, match: Match, notice: bool = True) -> None:
+        self.computer.stop()
+        self.match, self.in_setup, self.asking, self.ui = match, False, None, UiState()
+        self.drawer.forget()
+        chrome.resumed(self.cat, match, notice)
         self.after_change()
 
-    def _forget_game_params(self) -> None:
-        """Drop the game parameters from the address, so that a reload resumes this game."""
-        keep = [f"{key}={value}" for key, value in (("lang", self.params.lang), ("speed", self.params.speed),
-                                                     ("embed", "1" if self.params.embed else None)) if value]
-        address = str(window.location.pathname) + ("?" + "&".join(keep) if keep else "")
-        with contextlib.suppress(Exception):
-            window.history.replaceState(None, "", address)
-
-    def add_notice(self, text: str, action: tuple[str, str] | None = None, classes: str = "") -> None:
-        extra = [] if action is None else [el("button", "secondary", text=action[1], type="button",
-                                              data_action=action[0])]
-        byid("notices").appendChild(el("p", f"notice {classes}".strip(), children=[
-            el("span", text=text), *extra,
-            el("button", "notice-close", text="×", type="button", data_action="dismiss",
-               aria_label=self.cat.t("dismiss")),
-        ]))
-
-    def _load_settings(self) -> dict[str, Any]:
-        raw = _storage_get(SETTINGS_KEY)
-        try:
-            data = loads_checked(raw, 65_536, 16) if raw else {}
-        except ValueError:  # set aside (web/boot.js does it first, and says so)
-            _storage_remove(SETTINGS_KEY)
-            _storage_set(SETTINGS_KEY + ".unreadable", raw or "")
-            data = {}
-        return data if isinstance(data, dict) else {}
-
-    def _save_settings(self) -> None:
-        _storage_set(SETTINGS_KEY, json.dumps(self.settings))
-
-    def _bind(self) -> None:
-        def on(node: Any, kind: str, handler: Any) -> None:
-            proxy = create_proxy(handler)
-            self._proxies.append(proxy)
-            node.addEventListener(kind, proxy)
-
-        on(document.body, "click", self.on_click)
-        on(byid("settings"), "change", self.on_settings_change)
-        on(document, "keydown", self.on_key)
-        on(window, "storage", self.on_storage)
-
-    def _apply_language(self) -> None:
-        root = document.documentElement
-        root.setAttribute("lang", self.cat.lang)
-        root.setAttribute("data-lang", self.cat.lang)
-        root.setAttribute("dir", self.cat.direction)
-        self._static_texts()
-
-    def _static_texts(self) -> None:
-        t = self.cat.t
-        document.title = t("title")
-        for node in document.querySelectorAll("[data-i18n]"):
-            node.textContent = t(attr(node, "data-i18n"))
-        for node in document.querySelectorAll("[data-i18n-label]"):
-            node.setAttribute("aria-label", t(attr(node, "data-i18n-label")))
-
-    def _show_notices(self) -> None:
-        clear(byid("notices"))
-        for notice in self.params.notices:
-            self.add_notice(self.cat.t("notice_param", param=notice.param, value=notice.value,
-                                       reason=self.cat.t(notice.reason), default=notice.default))
+    def answer_link(self, resume: bool) -> None:
+        """The player chose between the saved game and the address's new game."""
+        saved, self.asking = self.asking, None
+        self.resume(saved) if resume and saved is not None else self.start_from_params()
+        chrome.drop_game_params(self.params)
 
     # ------------------------------------------------------------------ events
+    def buttons(self) -> dict[str, Any]:
+        """What each button of the page does, by id or by data-action."""
+        return {
+            "start": self.start_from_setup, "new-game": self.setup.ask, "back-to-game": self.setup.back,
+            "resume-saved": lambda: self.answer_link(True), "start-linked": lambda: self.answer_link(False),
+            "play-again": lambda: self.setup.show(forget_finished=True),
+            "leave-confirm": lambda: self.setup.show(leaving=True), "leave-cancel": self.setup.keep_playing,
+            "next-deal": lambda: self.dispatch(act.NextDeal()), "handoff-ready": lambda: self.dispatch(act.Reveal()),
+            "capture-cancel": lambda: self.dispatch(act.CancelChoice()),
+            "guide-stop": lambda: self.dispatch(act.StopGuide()),
+            "hint": lambda: asyncio.ensure_future(self.computer.hint()), "guide-start": self.start_guide,
+            "settings-button": self.panel.open, "settings-close": self.panel.close,
+            "show-stats": lambda: self.panel.open("#stats h3"),
+            "rules-button": self.open_rules, "rules-close": close_rules,
+            "adopt": self.adopt_saved, "install": lambda: window.pasurInstall.prompt(),
+            "reset-stats": lambda: self.panel.reset(None), "reset-stats-confirm": lambda: self.panel.reset(True),
+            "reset-stats-cancel": lambda: self.panel.reset(False),
+        }
+
     def on_click(self, event: Any) -> None:
         target = event.target
         card = target.closest("#hand [data-card]")
-        if found(card):
-            self.on_hand_card(attr(card, "data-card"))
-            return
         option = target.closest("#capture-choice [data-capture]")
-        if found(option):
-            self.on_capture(attr(option, "data-capture"))
-            return
         button = target.closest("button")
-        if not found(button):
-            return
-        ident = str(button.id or "")
-        action = attr(button, "data-action")
-        if ident == "start":
-            self.start_from_setup()
-        elif ident in ("new-game", "play-again"):
-            self.show_setup()
-        elif ident == "next-deal" and self.match is not None:
-            self.guide = False  # the guided deal is over
-            self.match.next_deal()
-            self.after_change()
-        elif ident == "handoff-ready" and self.match is not None:
-            self.match.reveal()
-            self.after_change()
-        elif ident == "capture-cancel":
-            self.choosing = None
-            self.render()
-            self._focus_hand()
-        elif ident == "hint":
-            self.hint_task = asyncio.ensure_future(self.show_hint())
-        elif ident == "settings-button":
-            self.open_settings()
-        elif ident == "rules-button":
-            self.open_rules()
-        elif ident == "rules-close":
-            self.close_rules()
-        elif ident == "guide-start":
-            self.start_guide()
-        elif ident == "guide-stop":
-            self.guide = False
-            self.hint = None
-            self.render()
-        elif ident == "show-stats":
-            self.open_settings("#stats h3")
-        elif ident == "settings-close":
-            self.close_settings()
-        elif action in ("dismiss", "adopt"):
-            box = button.closest(".notice")
-            if found(box):
-                box.remove()
-            if action == "adopt":
-                self.adopt_saved()
-        elif action == "install":
-            prompt = getattr(window, "pasurInstall", None)
-            if found(prompt):
-                prompt.prompt()
-        elif action == "reset-stats":
-            self.confirm_reset = True
-            self.open_settings('[data-action="reset-stats-cancel"]')
-        elif action in ("reset-stats-confirm", "reset-stats-cancel"):
-            if action == "reset-stats-confirm":
-                _storage_remove(STATS_KEY)
-            self.confirm_reset = False
-            self.open_settings("#stats h3")
-        elif self.demo is not None:
-            self.demo.on_click(ident, action, button)
+        if found(card):
+            self.dispatch(act.PickCard(attr(card, "data-card")))
+        elif found(option):
+            self.dispatch(act.PickCapture(attr(option, "data-capture")))
+        elif found(button):
+            ident, action = str(button.id or ""), attr(button, "data-action")
+            if action in ("dismiss", "adopt"):
+                button.closest(".notice").remove()
+            handler = self.buttons().get(ident) or self.buttons().get(action)
+            if handler is not None:
+                handler()
+            elif self.demo is not None:
+                self.demo.on_click(ident, action, attr(button, "data-index"))
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
-        if key in ARROWS and self._move_focus(event.target, key):
+        if key in focus.ARROWS and focus.move_focus(event.target, key, self.cat.rtl):
             event.preventDefault()
+        elif key != "Escape":
             return
-        if key == "Escape":
-            if not byid("rules").hidden:
-                self.close_rules()
-            elif self.choosing is not None:
-                self.choosing = None
-                self.render()
-                self._focus_hand()
-            elif not byid("settings").hidden:
-                self.close_settings()
+        elif not byid("rules").hidden:
+            close_rules()
+        elif self.setup.leaving:
+            self.setup.keep_playing()
+        elif self.in_setup and self.match is not None:
+            self.setup.back()
+        elif self.ui.choosing is not None:
+            self.dispatch(act.CancelChoice())
+        elif not byid("settings").hidden:
+            self.panel.close()
 
-    def _move_focus(self, target: Any, key: str) -> bool:
-        """Arrow keys move between the cards of the hand, and between the capture choices."""
-        for group, item in (("#hand", "[data-card]:not([disabled])"), ("#capture-choice", "[data-capture]"),
-                            ("#demo-options", "[data-capture]")):
-            box = target.closest(group)
-            if not found(box):
-                continue
-            items = list(box.querySelectorAll(item))
-            if not items:
-                return False
-            index = next((i for i, node in enumerate(items) if node == target), -1)
-            step = ARROWS[key]
-            if self.cat.rtl and key in ("ArrowLeft", "ArrowRight"):
-                step = -step  # right to left: the right arrow goes back
-            if key == "Home":
-                index = 0
-            elif key == "End":
-                index = len(items) - 1
-            else:
-                index = (index + step) % len(items)
-            items[index].focus()
-            return True
-        return False
+    def on_storage(self, event: Any) -> None:
+        """Another tab saved a game: this tab is behind; say so, and offer to continue that one here."""
+        if str(event.key or "") != self.keeper.slot.key or not found(event.newValue) or self.demo is not None:
+            return
+        if self.match is not None:
+            self.check_behind()
+            return
+        try:
+            self.keeper.tab_notice(Match.from_json(str(event.newValue)), same=False)
+        except ValueError:
+            return
 
-    def on_hand_card(self, text: str) -> None:
+    def check_behind(self) -> bool:
+        """Whether another tab saved since this one: then this tab shows it, plays nothing, and offers
+        to continue the newer game."""
         match = self.match
-        if match is None or not match.is_viewer_turn() or self.preview is not None:
-            return
-        options = match.ordered_options(text)
-        if not options:
-            return
-        if len(options) == 1:
-            self.play(options[0])
-        else:
-            self.choosing = text
+        newer = None if match is None or self.demo is not None else self.keeper.newer(match)
+        if match is None or newer is None:
+            return self.ui.behind
+        self.keeper.tab_notice(newer, same=newer.id == match.id)
+        if not self.ui.behind:
+            self.ui = UiState(behind=True)
             self.render()
-            first = document.querySelector("#capture-choice [data-capture]")
-            if found(first):
-                first.focus()
+        return True
 
-    def on_capture(self, captured: str) -> None:
-        if self.choosing is None or self.match is None:
-            return
-        move = f"{self.choosing}:{captured}"
-        self.choosing = None
-        self.play(move)
+    def adopt_saved(self) -> None:
+        match = self.keeper.load().match
+        if match is not None:
+            self.resume(match, notice=False)
 
-    def explain_next(self, move: Move | str) -> None:
-        """Keep the reason for a move about to be played, for the deal demo and the guide."""
-        match = self.match
-        if match is None or (self.demo is None and not self.guide):
+    # ------------------------------------------------------------------ the flow
+    def dispatch(self, action: act.Action) -> None:
+        plays = isinstance(action, act.PickCard | act.PickCapture | act.Play)
+        if self.match is None or (plays and self.check_behind()):
             return
-        game = match.game
-        try:
-            resolved = game.resolve(move)
-        except IllegalMoveError:
+        before = (len(self.match.game.history), self.match.phase, self.match.viewer)
+        self.ui = update(self.match, self.ui, action)
+        if len(self.match.game.history) > before[0]:
+            play_sounds(window, sounds_after(self.match.game))
+        elif isinstance(action, act.NextDeal):
+            play_sounds(window, "deal")
+        if (len(self.match.game.history), self.match.phase, self.match.viewer) == before:
+            self.render()  # only the page's state changed: nothing to save
+            if self.ui.choosing is not None:
+                byid("capture-choice").querySelector("[data-capture]").focus()
+            elif isinstance(action, act.CancelChoice):
+                focus.focus_hand()
             return
-        self.reasons[len(game.history)] = explain_move(resolved, game.table, game.rules, game.last_round)
-
-    def play(self, move: Move | str) -> None:
-        assert self.match is not None
-        self.explain_next(move)
-        try:
-            self.match.play(move)
-        except IllegalMoveError as error:  # a stale click; the game is unchanged
-            window.console.warn(str(error))
         self.after_change()
 
     def after_change(self) -> None:
-        self.hint = None
-        self.save()
-        self.render()
-        self.kick_ai()
-        if self.match is not None and self.match.is_viewer_turn():
-            self._focus_hand()
-
-    def _focus_hand(self) -> None:
-        active = document.activeElement
-        if not found(active) or active == document.body or not active.isConnected or active == byid("hand"):
-            first = document.querySelector("#hand [data-card]:not([disabled])")
-            if found(first):
-                first.focus()
-
-    # ------------------------------------------------------------------ computer seats
-    def kick_ai(self) -> None:
-        if self.ai_task is None and self.match is not None and self.match.is_ai_turn():
-            self.ai_task = asyncio.ensure_future(self.run_ai(self.match))
-
-    async def run_ai(self, match: Match) -> None:
-        try:
-            while self.match is match and match.is_ai_turn():
-                if self.demo is not None:
-                    await self.demo.wait_turn()
-                    if self.match is not match:
-                        return
-                delay = DELAYS[self.speed]
-                self.thinking = True
-                self.render_status()
-                await asyncio.sleep(delay * 0.5)
-                if self.match is not match:
-                    return
-                started = time.perf_counter()
-                move = await think(match.ai_player(), match.game.view(match.game.turn or 0))
-                self.record_ai_time(match.seats[match.game.turn or 0].kind, time.perf_counter() - started)
-                if self.match is not match:
-                    return
-                self.thinking = False
-                if delay:
-                    self.preview = move
-                    self.render()
-                    await asyncio.sleep(delay * 0.5)
-                    self.preview = None
-                    if self.match is not match:
-                        return
-                self.explain_next(move)
-                match.play(move)
-                self.save()
-                self.render()
-                await asyncio.sleep(0)
-        finally:
-            self.thinking = False
-            self.preview = None
-            self.ai_task = None
-            if self.match is match:
-                self.render()
-                if match.is_viewer_turn():
-                    self._focus_hand()
-
-    @staticmethod
-    def record_ai_time(level: str, seconds: float) -> None:
-        """The time a computer move took, for the page benchmark (window.pasurMetrics, set by boot.js)."""
-        metrics = getattr(window, "pasurMetrics", None)
-        if found(metrics):
-            metrics.ai.push(f"{level}:{seconds * 1000:.2f}")
-
-    async def show_hint(self) -> None:
         match = self.match
-        if match is None or not match.is_viewer_turn() or self.hinting:
-            return
-        self.hinting = True
-        moves_before = len(match.game.history)
-        self.render_hint_button()
-        try:
-            move = await think(HardPlayer(match.game.seed), match.game.view(match.viewer))
-        finally:
-            self.hinting = False
-        if self.match is match and match.is_viewer_turn() and len(match.game.history) == moves_before:
-            self.hint = str(move)
-            self.render()
+        if match is not None and self.demo is None and not self.keeper.save(match):
+            self.check_behind()
+        elif self.ui.behind:
+            self.ui = UiState(guide=self.ui.guide)  # a game started here replaced the other tab's
+            chrome.remove_notices(".tab-notice")
+        self.render()
+        self.computer.kick()
+        if match is not None and match.is_viewer_turn():
+            focus.focus_hand()
 
-    # ------------------------------------------------------------------ new games
-    def _seat_defaults(self, players: int) -> list[Seat]:
-        t = self.cat.t
-        return [Seat(t("you"), "human")] + [Seat(t(f"default_name_{i}"), self.params.ai) for i in range(1, players)]
+    def render(self) -> None:
+        match = self.match
+        if match is None or self.in_setup:
+            return
+        kept = focus.focus_key()
+        shown = screen(match, self.ui, self.cat, hints=bool(self.settings.get("hints", True)),
+                       demo=self.demo is not None, spoken=self.spoken)
+        self.drawer.draw(shown, self.cat, demo=self.demo is not None)
+        self.spoken = shown.announcement[0]
+        focus.restore_focus(kept, match.is_viewer_turn())
+
+    # ------------------------------------------------------------------ new games and the new-game panel
+    def begin(self, players: int, rules: Rules, seats: list[Seat], seed: int | None, guide: bool = False) -> None:
+        self.computer.stop()
+        self.in_setup = False
+        self.match = Match.start(players, rules, seats, seed)
+        self.ui = UiState(guide=guide, explain=self.demo is not None)
+        self.drawer.forget()
+        byid("settings").hidden = True
+        self.after_change()
 
     def start_from_params(self) -> None:
         p = self.params
         rules = Rules.preset(p.preset, **({"target": p.target} if p.target else {}))
-        self.begin(p.players, rules, self._seat_defaults(p.players), p.seed)
+        self.begin(p.players, rules, default_seats(p.players, p.ai, self.cat.t), p.seed)
+        chrome.drop_game_params(self.params)
 
-    def begin(self, players: int, rules: Rules, seats: list[Seat], seed: int | None, guide: bool = False) -> None:
-        self.match = Match.start(players, rules, seats, seed)
-        self.guide = guide
-        self.reasons = {}
-        self.choosing = None
-        self.preview = None
-        self.last_table = set()
-        byid("settings").hidden = True
-        self.after_change()
+    def start_from_setup(self) -> None:
+        new = read_setup(setup_view.read_form(), self.params.ai, self.cat.t, YOU_WORDS)
+        self.begin(new.players, new.rules, new.seats, self.params.seed)
 
     def start_guide(self) -> None:
         """A two-player deal against the easy computer, with a tip before each move and the reason after."""
-        seats = [Seat(self.cat.t("you"), "human"), Seat(self.cat.t("default_name_1"), "easy")]
-        self.begin(2, Rules(), seats, self.params.seed, guide=True)
+        self.begin(2, Rules(), [Seat(self.cat.t("you"), "human"), Seat(self.cat.t("default_name_1"), "easy")],
+                   self.params.seed, guide=True)
 
-    # ------------------------------------------------------------------ the rules panel
-    def current_rules(self) -> Rules:
-        if self.match is not None:
-            return self.match.game.rules
-        preset = document.getElementById("setup-preset")
-        name = str(preset.value) if found(preset) else self.params.preset
-        return PRESETS.get(name, PRESETS[self.params.preset])
-
+    # ------------------------------------------------------------------ rules and settings
     def open_rules(self) -> None:
-        from .rules_view import render_rules
+        from .rules_view import open_rules
 
-        render_rules(self, self.current_rules())
-        byid("rules").hidden = False
-        byid("rules-title").focus()
+        preset = document.getElementById("setup-preset")
+        chosen = PRESETS.get(str(preset.value) if found(preset) else "", PRESETS[self.params.preset])
+        open_rules(self.cat, self.match.game.rules if self.match is not None and not self.in_setup else chosen)
 
-    def close_rules(self) -> None:
-        byid("rules").hidden = True
-        byid("rules-button").focus()
-
-    def show_setup(self, keep_panel: bool = False) -> None:
-        """The new-game panel; ``keep_panel`` keeps the one drawn before Python was ready."""
-        self.guide = False
-        self.match = None
-        self.choosing = None
-        if not (keep_panel and found(document.getElementById("setup-players"))):
-            self.render_setup()
-        self.set_phase("setup")
-        active = document.activeElement
-        if not found(active) or not byid("setup").contains(active):
-            byid("setup-players").focus()
-
-    def start_from_setup(self) -> None:
-        get = byid
-        players = int(str(get("setup-players").value))
-        preset = str(get("setup-preset").value)
-        changes: dict[str, Any] = {name: bool(get(f"opt-{name}").checked) for name in SETUP_OPTIONS}
-        changes["solo4"] = players == 4 and str(get("setup-mode").value) == "solo"
-        target_text = str(get("setup-target").value).strip()
-        changes["target"] = int(target_text) if target_text.isdigit() and 0 < int(target_text) <= 1000 else 62
-        fixed_text = str(get("setup-fixed").value).strip()
-        fixed = int(fixed_text) if fixed_text.isdigit() else 0
-        changes["fixed_deals"] = fixed if 0 < fixed <= 100 else None
-        rules = Rules.preset(preset if preset in PRESETS else "seeds", **changes)
-        defaults = self._seat_defaults(players)
-        seats = []
-        for seat in range(players):
-            name = clean_name(str(get(f"name-{seat}").value), defaults[seat].name)
-            kind = "human" if seat == 0 else str(get(f"kind-{seat}").value)
-            if kind != "human" and kind not in AI_LEVELS:
-                kind = defaults[seat].kind
-            seats.append(Seat(name, kind))
-        self.begin(players, rules, seats, self.params.seed)
-
-    # ------------------------------------------------------------------ settings
-    def open_settings(self, focus: str = "#settings-speed") -> None:
-        t = self.cat.t
-        speed = el("select", id="settings-speed", children=[
-            el("option", text=t(f"speed_{name}"), value=name, selected=name == self.speed) for name in SPEEDS
-        ])
-        lang = el("select", id="settings-lang", children=[
-            el("option", text=load_catalog(code).t("lang_name"), value=code, selected=code == self.cat.lang)
-            for code in LANGUAGES
-        ])
-        four = el("input", id="settings-four", type="checkbox", checked=bool(self.settings.get("four_colour")))
-        hints = el("input", id="settings-hints", type="checkbox", checked=bool(self.settings.get("hints", True)))
-        digits = [] if self.cat.lang != "fa" else [el("label", "check", children=[
-            el("input", id="settings-digits", type="checkbox", checked=self.cat.native_digits),
-            el("span", text=t("digits_setting"))])]
-        body = byid("settings-body")
-        root = document.documentElement
-        offline = t("offline_ready" if root.hasAttribute("data-offline-ready") else "offline_not_ready")
-        extras = [el("p", "muted", id="offline-status", text=offline)]
-        if root.hasAttribute("data-installable") and not self.params.embed:
-            extras.append(el("button", "secondary", text=t("install"), type="button", data_action="install"))
-        clear(body,
-              el("label", "field", children=[el("span", text=t("speed")), speed]),
-              el("label", "field", children=[el("span", text=t("language")), lang]),
-              el("label", "check", children=[four, el("span", text=t("four_colour"))]),
-              el("label", "check", children=[hints, el("span", text=t("hints_setting"))]),
-              *digits, *extras, self.stats_section())
-        byid("settings").hidden = False
-        target = document.querySelector(focus)
-        if found(target):
-            if not target.matches("button, select, input"):
-                target.setAttribute("tabindex", "-1")
-            target.focus()
-
-    def close_settings(self) -> None:
-        self.confirm_reset = False
-        byid("settings").hidden = True
-
-    def stats_section(self) -> Any:
-        t = self.cat.t
-        stats = Stats.from_json(_storage_get(STATS_KEY))
-        rows = stats.table()
-        children: list[Any] = [el("h3", text=t("stats"))]
-        if not rows:
-            children.append(el("p", "muted", text=t("stats_none")))
+    def relabel(self, chosen: bool) -> None:
+        """The language (``chosen``) or its digits changed: every word on the page, nothing else."""
+        if chosen and self.params.lang is not None:
+            self.params.lang = None  # the player's choice now beats the address's
+            if self.params.demo is None and self.params.demo_error is None:
+                chrome.drop_game_params(self.params)
+        digits = bool(self.settings.get("persian_digits", True))
+        self.cat = load_catalog(self.settings.get("lang", self.cat.lang), digits)
+        chrome.apply_language(self.cat)
+        chrome.show_param_notices(self.params, self.cat)
+        if self.demo is not None:
+            self.demo.render()
+        elif self.match is None or self.in_setup:
+            self.setup.draw()
         else:
-            head = el("tr", children=[el("th", text=t(key), scope="col") for key in (
-                "players", "preset", "stats_played", "stats_won", "stats_drawn", "stats_surs")])
-            body = [el("tr", children=[
-                el("td", text=self.cat.num(players)),
-                el("td", text=t(f"preset_{preset}")),
-                *[el("td", text=self.cat.num(row[key]), data_stat=key) for key in ("played", "won", "drawn", "surs")],
-            ]) for players, preset, row in rows]
-            children.append(el("div", "table-scroll", children=[el("table", "score-sheet stats", id="stats-table",
-                               children=[el("thead", children=[head]), el("tbody", children=body)])]))
-            if self.confirm_reset:
-                children.append(el("p", "confirm", children=[
-                    el("span", text=t("stats_reset_sure")),
-                    el("button", "primary", text=t("stats_reset_yes"), type="button",
-                       data_action="reset-stats-confirm"),
-                    el("button", "secondary", text=t("cancel"), type="button", data_action="reset-stats-cancel"),
-                ]))
-            else:
-                children.append(el("button", "secondary", text=t("stats_reset"), type="button",
-                                   data_action="reset-stats"))
-        return el("section", "stats-section", id="stats", children=children)
+            self.render()
 
-    def on_settings_change(self, event: Any) -> None:
-        ident = str(event.target.id or "")
-        if ident == "settings-speed":
-            self.speed = str(event.target.value)
-            self.settings["speed"] = self.speed
-        elif ident == "settings-hints":
-            self.settings["hints"] = bool(event.target.checked)
-            if self.match is not None:
-                self.render_hand()
-        elif ident == "settings-four":
-            self.settings["four_colour"] = bool(event.target.checked)
-            self._apply_four_colour()
-        elif ident in ("settings-lang", "settings-digits"):
-            # Only the words change: the game, the setup being filled in and the focus stay.
-            if ident == "settings-lang":
-                self.settings["lang"] = str(event.target.value)
-                if self.params.lang is not None:  # the player's choice now beats the address's
-                    self.params.lang = None
-                    if self.params.demo is None and self.params.demo_error is None:
-                        self._forget_game_params()
-            else:
-                self.settings["persian_digits"] = bool(event.target.checked)
-            self.cat = load_catalog(self.settings.get("lang", self.cat.lang),
-                                    bool(self.settings.get("persian_digits", True)))
-            self._apply_language()
-            self._show_notices()
-            if self.demo is not None:
-                self.demo.render()
-            elif self.match is None:
-                self.render_setup()
-            else:
-                self.render()
-            self.open_settings("#" + ident)
-        self._save_settings()
-
-    def _apply_four_colour(self) -> None:
-        document.documentElement.classList.toggle("four-colour", bool(self.settings.get("four_colour")))
-
-    # ------------------------------------------------------------------ the new-game panel (web/setup.js)
-    def render_setup(self) -> None:
-        """Draw the panel with setup.js, the code that drew it before Python was ready."""
-        texts = {key: self.cat.t(key) for key in self.cat.fallback}
-        window.pasurSetup.render(json.dumps(texts), json.dumps(setup_config(self.params)))
-
-    # ------------------------------------------------------------------ rendering: the game
-    def set_phase(self, phase: str) -> None:
-        root = document.documentElement
-        root.setAttribute("data-phase", phase)
-        turn = self.match.game.turn if self.match is not None and phase == "play" else None
-        if turn is None:
-            root.removeAttribute("data-turn")
-        else:
-            root.setAttribute("data-turn", str(turn))
-
-    def card_node(self, card: Card, button: bool = False, **attrs: object) -> Any:
-        suit = "CDHS"[card.suit]
-        children = [
-            el("span", "rank", text=RANKS[card.rank - 1], aria_hidden="true"),
-            el("span", "suit", text=SUIT_SYMBOLS[card.suit], aria_hidden="true"),
-        ]
-        name = self.cat.card_name(card)
-        if card.rank in (1, 11, 12, 13):
-            name = f"{RANKS[card.rank - 1]}, {name}"  # the letter on the card is part of its name
-        if button:
-            return el("button", f"card suit-{suit}", type="button", data_card=str(card), aria_label=name,
-                      children=children, **attrs)
-        return el("div", f"card suit-{suit}", role="img", data_card=str(card), aria_label=name,
-                  children=children, **attrs)
-
-    def capture_picture(self, move: Move, table: list[Card]) -> tuple[Any, list[Any]]:
-        """The played card, and the table with the cards it takes raised (the demos, the rules)."""
-        taken = set(move.captured)
-        nodes = []
-        for card in sorted(table):
-            node = self.card_node(card, data_taken="1" if card in taken else None)
-            if card in taken:
-                node.classList.add("taking")
-            nodes.append(node)
-        played = self.card_node(move.card, data_played="1")
-        played.classList.add("played")
-        return played, nodes
-
-    def back_node(self) -> Any:
-        return el("div", "card back", aria_hidden="true")
-
-    def render(self) -> None:
-        match = self.match
-        if match is None:
-            return
-        focus = self._focus_key()
-        self.set_phase(match.phase)
-        self.render_scores()
-        self.render_players()
-        self.render_table()
-        self.render_guide()  # before the hand: the guide's tip highlights a card in it
-        self.render_hand()
-        self.render_choice()
-        self.render_status()
-        self.render_log()
-        self.render_overlays()
-        self._restore_focus(focus)
-        self.announce()
-
-    # ------------------------------------------------------------------ focus and announcements
-    def _focus_key(self) -> tuple[str, str] | None:
-        """What has the keyboard focus, in terms that survive a re-render."""
-        active = document.activeElement
-        if not found(active) or active == document.body:
-            return None
-        for name in ("data-card", "data-capture"):
-            value = attr(active, name)
-            if value:
-                holder = active.parentElement.closest("[id]")
-                return (name, f"#{holder.id} [{name}=\"{value}\"]" if found(holder) else "")
-        ident = str(active.id or "")
-        return ("id", f"#{ident}") if ident else None
-
-    def _restore_focus(self, key: tuple[str, str] | None) -> None:
-        """Put the focus back where it was, or on the nearest sensible place; never on nothing."""
-        active = document.activeElement
-        if found(active) and active != document.body and active.isConnected:
-            return
-        if key is not None and key[1]:
-            again = document.querySelector(key[1])
-            if found(again) and not again.disabled:
-                again.focus()
-                return
-        if self.match is not None and self.match.is_viewer_turn():
-            self._focus_hand()
-        elif key is not None and key[0] == "data-card":
-            byid("hand").focus()  # the hand keeps the focus while the others play
-
-    def announce(self) -> None:
-        """One message per change for screen readers: the moves since the last one, then whose turn."""
-        match = self.match
-        if match is None:
-            return
-        t = self.cat.t
-        moves = [entry for entry in match.log if entry["kind"] == "move"]
-        count = len(moves)
-        state = (match.id, count, match.phase, match.handoff)
-        if state == self.announced:
-            return
-        same = self.announced[0] == match.id and self.announced[1] <= count
-        new = moves[self.announced[1]:] if same else moves[-1:]
-        parts = [self.log_text(entry) + "." for entry in new[-4:]]
-        if match.phase == "deal-end" and match.pending_sheet is not None:
-            scores = ", ".join(f"{self.side_label(side)} {self.cat.num(result['total'])}"
-                               for side, result in enumerate(match.game.deal_results[match.pending_sheet]))
-            parts.append(t("deal_over", n=match.pending_sheet + 1) + ": " + scores + ".")
-        elif match.phase == "match-end":
-            game = match.game
-            parts.append(t("draw") if game.winner is None else t("winner", name=self.side_label(game.winner)))
-        elif match.is_viewer_turn():
-            parts.append(t("your_turn") + ".")
-        self.announced = state
-        byid("announce").textContent = " ".join(parts)
-
-    def side_label(self, side: int) -> str:
-        assert self.match is not None
-        return self.match.side_name(side, self.cat.t("team_of"))
-
-    def render_scores(self) -> None:
-        assert self.match is not None
-        game = self.match.game
-        t = self.cat.t
-        items = [
-            el("span", "side-score", children=[
-                el("span", "side-name", text=self.side_label(side)),
-                el("strong", text=self.cat.num(score), data_side_score=side),
-            ])
-            for side, score in enumerate(game.scores)
-        ]
-        rules = game.rules
-        goal = t("deals_short", n=rules.fixed_deals) if rules.fixed_deals else t("target_short", n=rules.target)
-        items.append(el("span", "goal", text=goal))
-        clear(byid("scoreboard"), *items)
-
-    def seat_positions(self) -> list[int]:
-        """Opponent seats in screen order (left to right across the top)."""
-        assert self.match is not None
-        game = self.match.game
-        n = game.players
-        after = [(self.match.viewer + k) % n for k in range(1, n)]
-        # Counter-clockwise play: the next player sits on the right, so the row reads backwards.
-        return after if game.rules.clockwise else list(reversed(after))
-
-    def render_players(self) -> None:
-        match = self.match
-        assert match is not None
-        game = match.game
-        t = self.cat.t
-        boxes = []
-        for seat in self.seat_positions():
-            side = game.side_of(seat)
-            classes = "opponent" + (" turn" if game.turn == seat and match.phase == "play" else "")
-            badges = [el("span", "badge", text=t("dealer"))] if seat == game.dealer else []
-            count = len(game.hands[seat])
-            boxes.append(el("div", classes, data_seat=seat, children=[
-                el("div", "who", children=[el("span", "name", text=match.seats[seat].name), *badges]),
-                el("div", "backs", role="img", aria_label=t("cards_n", n=count),
-                   children=[self.back_node() for _ in range(count)]),
-                el("div", "pile", text=self.pile_text(side)),
-            ]))
-        clear(byid("opponents"), *boxes)
-        me = match.viewer
-        badges = [el("span", "badge", text=t("dealer"))] if me == game.dealer else []
-        clear(byid("me-info"), el("span", "name", text=match.seats[me].name), *badges,
-              el("span", "pile", text=self.pile_text(game.side_of(me))))
-        byid("me").classList.toggle("turn", game.turn == me and match.phase == "play")
-
-    def pile_text(self, side: int) -> str:
-        assert self.match is not None
-        game = self.match.game
-        t = self.cat.t
-        return t("pile", n=len(game.piles[side])) + " · " + t("surs_n", n=game.surs[side])
-
-    def render_table(self) -> None:
-        match = self.match
-        assert match is not None
-        game = match.game
-        t = self.cat.t
-        preview = self.preview
-        taking = {str(c) for c in preview.captured} if preview else set()
-        nodes = []
-        for card in game.table:
-            text = str(card)
-            classes = []
-            if text in taking:
-                classes.append("taking")
-            if text not in self.last_table:
-                classes.append("enter")
-            node = self.card_node(card)
-            for name in classes:
-                node.classList.add(name)
-            nodes.append(node)
-        if preview is not None:
-            incoming = self.card_node(preview.card, data_incoming="1")
-            incoming.classList.add("incoming")
-            nodes.append(incoming)
-        if not nodes:
-            nodes.append(el("p", "empty", text=t("table_empty")))
-        self.last_table = {str(c) for c in game.table}
-        clear(byid("table"), *nodes)
-        byid("table").setAttribute("aria-label", t("table"))
-        info = [el("span", text=t("stock", n=game.stock_size)),
-                el("span", text=t("deal_round", deal=game.deal_number + 1, round=game.round_number,
-                                  rounds=game.rounds_per_deal))]
-        clear(byid("table-info"), *info)
-
-    def render_hand(self) -> None:
-        match = self.match
-        assert match is not None
-        game = match.game
-        t = self.cat.t
-        hand_box = byid("hand")
-        hand_box.setAttribute("aria-label", t("your_hand"))
-        if match.handoff is not None:
-            clear(hand_box, *[self.back_node() for _ in game.hands[match.viewer]])
-            return
-        playable = match.is_viewer_turn() and self.preview is None
-        hinted = self.hint.partition(":")[0] if self.hint else None
-        nodes = []
-        for card in sorted(game.hands[match.viewer]):
-            node = self.card_node(card, button=True, disabled=not playable,
-                                  data_hint="1" if hinted == str(card) else None)
-            if self.choosing == str(card):
-                node.classList.add("chosen")
-            nodes.append(node)
-        clear(hand_box, *nodes)
-        self.render_hint_button()
-
-    def render_hint_button(self) -> None:
-        match = self.match
-        button = byid("hint")
-        show = match is not None and self.settings.get("hints", True) and match.is_viewer_turn()
-        button.hidden = not show
-        button.disabled = self.hinting
-        button.textContent = self.cat.t("hint_thinking" if self.hinting else "hint")
-
-    def render_choice(self) -> None:
-        match = self.match
-        box = byid("capture-choice")
-        if match is None or self.choosing is None:
-            box.hidden = True
-            clear(box)
-            return
-        t = self.cat.t
-        card = Card.parse(self.choosing)
-        buttons = []
-        for move in match.ordered_options(self.choosing):
-            taken = ",".join(str(c) for c in move.sorted_captured())
-            points = match.option_points(move)
-            # Named by its content: each card's name (role="img"), then the points.
-            buttons.append(el("button", "option", type="button", data_capture=taken, children=[
-                el("span", "mini-cards", children=[self.card_node(c) for c in move.sorted_captured()]),
-                el("span", "points", text=t("points_n", n=points)),
-            ]))
-        clear(box,
-              el("h3", text=t("choose_capture", card=self.cat.card_symbol(card))),
-              el("div", "options", children=buttons),
-              el("button", "secondary", text=t("cancel"), id="capture-cancel", type="button"))
-        box.hidden = False
-
-    def render_status(self) -> None:
-        match = self.match
-        if match is None:
-            return
-        t = self.cat.t
-        game = match.game
-        text = ""
-        last = self.last_move_reasons() if self.demo is not None else None
-        if last is not None:
-            text = last[0] + ". " + last[1]  # a deal demo says what the last move did and why
-        elif match.phase == "play" and game.turn is not None:
-            name = match.seats[game.turn].name
-            if match.is_viewer_turn():
-                text = t("your_turn")
-            elif self.thinking:
-                text = t("thinking", name=name)
-            else:
-                text = t("turn_of", name=name)
-        byid("status").textContent = text
-
-    def last_move_reasons(self) -> tuple[str, str] | None:
-        """The last move in words and why it did what it did, when its reasons were kept."""
-        match = self.match
-        if match is None or not match.game.history:
-            return None
-        reasons = self.reasons.get(len(match.game.history) - 1)
-        entry = next((e for e in reversed(match.log) if e["kind"] == "move"), None)
-        if not reasons or entry is None:
-            return None
-        return self.log_text(entry, with_sur=False), self.cat.reasons(reasons)
-
-    def render_guide(self) -> None:
-        """The guide's box: the reason for the last move, and a tip when it is the player's turn."""
-        match = self.match
-        box = byid("guide")
-        if match is None or not self.guide:
-            box.hidden = True
-            return
-        t = self.cat.t
-        parts = []
-        last = self.last_move_reasons()
-        if last is not None:
-            parts.append(t("guide_last", what=last[0], why=last[1]))
-        if match.phase != "play":
-            parts.append(t("guide_done"))
-        elif match.is_viewer_turn() and self.preview is None:
-            view = match.game.view(match.viewer)
-            tip = MediumPlayer().choose(view)
-            self.hint = str(tip)
-            parts.append(t("guide_try", card=self.cat.card_symbol(tip.card),
-                           why=self.cat.reasons(explain_move(tip, view.table, view.rules, view.last_round))))
-        byid("guide-text").textContent = " ".join(parts)
-        box.hidden = False
-
-    def log_text(self, entry: dict[str, Any], with_sur: bool = True) -> str:
-        match = self.match
-        assert match is not None
-        t = self.cat.t
-        kind = entry["kind"]
-        if kind == "move":
-            name = match.seats[entry["seat"]].name
-            card = self.cat.card_symbol(Card.parse(entry["card"]))
-            if entry["captured"]:
-                cards = self.cat.cards_text(Card.parse(c) for c in entry["captured"])
-                text = t("log_took", name=name, cards=cards, card=card)
-                return text + (" " + t("log_sur") if entry["sur"] and with_sur else "")
-            return t("log_laid", name=name, card=card)
-        if kind == "leftover":
-            cards = self.cat.cards_text(Card.parse(c) for c in entry["cards"])
-            if entry["side"] is None:
-                return t("log_leftover_none", cards=cards)
-            return t("log_leftover", name=self.side_label(entry["side"]), cards=cards)
-        return t("log_deal", n=entry["deal"] + 1, name=match.seats[entry["dealer"]].name)
-
-    def render_log(self) -> None:
-        match = self.match
-        assert match is not None
-        items = []
-        shown = match.log[-60:]
-        number = len(match.game.history) - sum(1 for entry in shown if entry["kind"] == "move")
-        for entry in shown:
-            attrs: dict[str, object] = {"data_kind": entry["kind"]}
-            text = self.log_text(entry)
-            content: dict[str, Any] = {"text": text}
-            if entry["kind"] == "move":
-                attrs.update(data_seat=entry["seat"], data_move=entry["move"], data_sur="1" if entry["sur"] else None)
-                reasons = self.reasons.get(number)
-                number += 1
-                if reasons:
-                    content = {"children": [el("span", text=text),
-                                            el("span", "why", text=self.cat.reasons(reasons))]}
-            items.append(el("li", "sur" if entry.get("sur") else None, **content, **attrs))
-        log = byid("log")
-        clear(log, *items)
-        log.scrollTop = log.scrollHeight
-
-    def render_overlays(self) -> None:
-        match = self.match
-        assert match is not None
-        t = self.cat.t
-        handoff = byid("handoff")
-        if match.handoff is not None and match.phase == "play":
-            name = match.seats[match.handoff].name
-            clear(handoff, el("div", "panel", children=[
-                el("h2", text=t("handoff", name=name)),
-                el("p", text=t("handoff_hint")),
-                el("button", "primary", text=t("handoff_ready", name=name), id="handoff-ready", type="button"),
-            ]))
-            handoff.hidden = False
-            byid("handoff-ready").focus()
-        else:
-            handoff.hidden = True
-            clear(handoff)
-        sheet = byid("sheet")
-        phase = match.phase
-        if phase == "deal-end" and match.pending_sheet is not None:
-            number = match.pending_sheet
-            button = (el("button", "primary", text=t("demo_again"), id="demo-again", type="button",
-                         data_action="demo-again") if self.demo is not None
-                      else el("button", "primary", text=t("next_deal"), id="next-deal", type="button"))
-            clear(sheet, el("div", "panel", children=[
-                el("h2", text=t("deal_over", n=number + 1)),
-                self.breakdown_table(number),
-                button,
-            ]))
-            sheet.hidden = False
-            button.focus()
-        elif phase == "match-end":
-            game = match.game
-            title = t("draw") if game.winner is None else t("winner", name=self.side_label(game.winner))
-            clear(sheet, el("div", "panel", children=[
-                el("h2", text=t("match_over")),
-                el("p", "winner", text=title),
-                self.breakdown_table(len(game.deal_results) - 1),
-                self.totals_table(),
-                el("div", "sheet-actions", children=[
-                    el("button", "primary", text=t("play_again"), id="play-again", type="button"),
-                    el("button", "secondary", text=t("stats"), id="show-stats", type="button"),
-                ]),
-            ]))
-            sheet.hidden = False
-            byid("play-again").focus()
-        else:
-            sheet.hidden = True
-            clear(sheet)
-
-    def breakdown_table(self, number: int) -> Any:
-        match = self.match
-        assert match is not None
-        game = match.game
-        t = self.cat.t
-        results = game.deal_results[number]
-        totals = [sum(deal[side]["total"] for deal in game.deal_results[: number + 1]) for side in range(game.sides)]
-        head = el("tr", children=[el("th", text=t("score_side"), scope="col")] + [
-            el("th", text=self.side_label(side), scope="col") for side in range(game.sides)
-        ])
-        rows = []
-        for key in BREAKDOWN_KEYS:
-            if key == "seven_diamonds" and not game.rules.seven_diamonds_bonus:
-                continue
-            rows.append(el("tr", "total" if key == "total" else None, children=[
-                el("th", text=t(f"score_{key}"), scope="row")] + [
-                el("td", text=self.cat.num(results[side][key]), data_key=key, data_side=side)
-                for side in range(game.sides)
-            ]))
-        rows.append(el("tr", "match", children=[el("th", text=t("score_match"), scope="row")] + [
-            el("td", text=self.cat.num(totals[side])) for side in range(game.sides)
-        ]))
-        return el("table", "score-sheet", children=[el("thead", children=[head]), el("tbody", children=rows)])
-
-    def totals_table(self) -> Any:
-        match = self.match
-        assert match is not None
-        game = match.game
-        t = self.cat.t
-        head = el("tr", children=[el("th", text="", scope="col")] + [
-            el("th", text=self.side_label(side), scope="col") for side in range(game.sides)
-        ])
-        rows = [
-            el("tr", children=[el("th", text=t("deal_n", n=number + 1), scope="row")] + [
-                el("td", text=self.cat.num(deal[side]["total"])) for side in range(game.sides)
-            ])
-            for number, deal in enumerate(game.deal_results)
-        ]
-        rows.append(el("tr", "total", children=[el("th", text=t("totals"), scope="row")] + [
-            el("td", text=self.cat.num(score)) for score in game.scores
-        ]))
-        return el("table", "score-sheet totals", children=[el("thead", children=[head]), el("tbody", children=rows)])
+    def show_demo(self, demo: Demo) -> None:
+        """A rule demo instead of a game (``host.DemoHost``)."""
+        self.demo = demo
 
 
 def start() -> App:

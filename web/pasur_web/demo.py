@@ -5,19 +5,20 @@
 - ``demo=deal&seed=N``: a whole deal played by computer players, every move explained in the
   move log; Pause / Next step; the score sheet at the end.
 
-Browser only (uses the page's App); the reasons come from ``explain.py``.
+Browser only; the page is reached through ``host.DemoHost``; the reasons come from ``explain.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from pasur import Move, Rules
 from pasur.moves import capture_options
 
 from .dom import byid, clear, el
+from .draw import capture_picture, card_node, set_phase
 from .explain import explain_move
+from .host import Demo, DemoHost
 from .session import Seat
 
 __all__ = ["CaptureDemo", "DealDemo", "DemoError", "start_demo"]
@@ -26,11 +27,11 @@ __all__ = ["CaptureDemo", "DealDemo", "DemoError", "start_demo"]
 class DemoError:
     """A demo that cannot be shown: a clear message in the frame, and a link to the full game."""
 
-    def __init__(self, app: Any, key: str, values: dict[str, str]) -> None:
-        app.demo = self
+    def __init__(self, app: DemoHost, key: str, values: dict[str, str]) -> None:
+        app.show_demo(self)
         self.app, self.key, self.values = app, key, values
         self.render()
-        app.set_phase("demo")
+        set_phase("demo")
 
     def render(self) -> None:
         t = self.app.cat.t
@@ -40,7 +41,7 @@ class DemoError:
             el("p", "muted", text=t("demo_error_help")),
         ]))
 
-    def on_click(self, ident: str, action: str, button: Any) -> None:
+    def on_click(self, ident: str, action: str, index: str) -> None:
         pass
 
     async def wait_turn(self) -> None:
@@ -48,11 +49,12 @@ class DemoError:
 
 
 class CaptureDemo:
-    def __init__(self, app: Any) -> None:
-        app.demo = self
+    def __init__(self, app: DemoHost) -> None:
+        app.show_demo(self)
         self.app = app
         params = app.params
         self.rules: Rules = Rules.preset(params.preset)
+        assert params.demo_card is not None  # checked with the parameters (params.py)
         self.card = params.demo_card
         self.table = list(params.demo_table)
         options = capture_options(self.card, self.table, self.rules)
@@ -60,16 +62,16 @@ class CaptureDemo:
                             key=lambda move: (len(move.captured), sorted(move.captured)))
         self.current = 0
         self.render()
-        app.set_phase("demo")
+        set_phase("demo")
 
-    def on_click(self, ident: str, action: str, button: Any) -> None:
+    def on_click(self, ident: str, action: str, index: str) -> None:
         if action in ("demo-prev", "demo-next") and self.moves:
             step = 1 if action == "demo-next" else -1
             self.current = (self.current + step) % len(self.moves)
             self.render()
             byid(action).focus()
-        elif action == "demo-pick":
-            self.current = int(str(button.getAttribute("data-index")))
+        elif action == "demo-pick" and index.isdigit() and int(index) < len(self.moves):
+            self.current = int(index)
             self.render()
 
     async def wait_turn(self) -> None:
@@ -81,7 +83,7 @@ class CaptureDemo:
         card = self.card
         symbol = app.cat.card_symbol(card)
         move = self.moves[self.current] if self.moves else Move(card)
-        played, table = app.capture_picture(move, self.table)
+        played, table = capture_picture(move, self.table, app.cat)
         if not table:
             table.append(el("p", "empty", text=t("table_empty")))
         if self.moves:
@@ -98,7 +100,7 @@ class CaptureDemo:
                                                   data_capture=",".join(str(c) for c in sorted(option.captured)),
                                                   aria_pressed="true" if index == self.current else "false",
                                                   children=[
-                el("span", "mini-cards", children=[app.card_node(c) for c in sorted(option.captured)]),
+                el("span", "mini-cards", children=[card_node(c, app.cat) for c in sorted(option.captured)]),
             ])]))
         controls = [] if len(self.moves) < 2 else [el("div", "demo-controls", children=[
             el("button", "secondary", text="‹ " + t("demo_previous"), type="button", id="demo-prev",
@@ -122,8 +124,8 @@ class CaptureDemo:
 class DealDemo:
     """A deal played by the computer, one explained move at a time."""
 
-    def __init__(self, app: Any) -> None:
-        app.demo = self
+    def __init__(self, app: DemoHost) -> None:
+        app.show_demo(self)
         self.app = app
         self.paused = False
         self.steps = 0  # moves allowed while paused ("Next step")
@@ -136,7 +138,7 @@ class DealDemo:
         self.render_controls()
         app.begin(params.players, rules, seats, params.seed)
 
-    def on_click(self, ident: str, action: str, button: Any) -> None:
+    def on_click(self, ident: str, action: str, index: str) -> None:
         if action == "demo-pause":
             self.paused = not self.paused
             self.wake.set()
@@ -173,7 +175,7 @@ class DealDemo:
                  text=t("demo_step")))
 
 
-def start_demo(app: Any) -> Any:
+def start_demo(app: DemoHost) -> Demo:
     params = app.params
     if params.demo_error is not None:
         key, values = params.demo_error

@@ -6,13 +6,14 @@ from typing import Any
 
 from pyscript import document  # type: ignore[import-not-found]
 
+from .i18n import LTR_ISOLATE, split_isolates
+
 try:
     from pyodide.ffi import jsnull  # type: ignore[import-not-found]
 except ImportError:  # older Pyodide returns None for JavaScript null
     jsnull = None
 
 __all__ = ["attr", "byid", "clear", "el", "found"]
-
 
 def found(node: Any) -> bool:
     """True for a real DOM node; False for JavaScript null or undefined."""
@@ -24,7 +25,18 @@ def el(tag: str, cls: str | None = None, text: str | None = None, children: list
     node = document.createElement(tag)
     if cls:
         node.className = cls
-    if text is not None:
+    if text is not None and LTR_ISOLATE in text:
+        # Card symbols in right-to-left text: each in its own left-to-right element, so that
+        # "7♣" never shows as "♣7" (the marks alone are not enough in every layout).
+        for part, ltr in split_isolates(text):
+            if ltr:
+                span = document.createElement("bdi")
+                span.setAttribute("dir", "ltr")
+                span.textContent = part
+                node.appendChild(span)
+            else:
+                node.appendChild(document.createTextNode(part))
+    elif text is not None:
         node.textContent = text
     for key, value in attrs.items():
         if value is None or value is False:

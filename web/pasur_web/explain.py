@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pasur.cards import Card
+from pasur.cards import ACE, Card
 from pasur.moves import Move, is_sur
 from pasur.rules import Rules
 
@@ -48,7 +48,7 @@ def split_combinations(cards: Sequence[Card], total: int) -> list[list[Card]] | 
 def _sum_text(card: Card | None, group: Sequence[Card]) -> str:
     """``7♣ + 2♥ + 2♠ = 11`` (an Ace shows its value: ``A♦ (1)``)."""
     parts = ([] if card is None else [card]) + sorted(group, key=lambda c: (-c.value, c.index))
-    return " + ".join(part.symbol + (" (1)" if part.rank == 1 else "") for part in parts) + " = 11"
+    return " + ".join(part.symbol + (" (1)" if part.rank == ACE else "") for part in parts) + " = 11"
 
 
 def explain_move(move: Move, table: Sequence[Card], rules: Rules, last_round: bool = False) -> list[Reason]:

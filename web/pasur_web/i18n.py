@@ -8,10 +8,10 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from pasur.cards import RANKS, Card
+from pasur.cards import ACE, RANKS, Card
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "RTL_LANGUAGES", "Catalog", "load_catalog", "pick_language",
-           "placeholders"]
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "RTL_LANGUAGES", "Catalog", "is_singular", "load_catalog",
+           "pick_language", "placeholders", "split_isolates"]
 
 LANGUAGES = ("en", "fa", "fr", "it", "nl", "es")
 RTL_LANGUAGES = frozenset({"fa"})
@@ -21,6 +21,23 @@ PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 LTR_ISOLATE, POP_ISOLATE = "\u2066", "\u2069"
 _FOLDER = Path(__file__).resolve().parent / "i18n"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# A message "key" whose count {n} is singular uses "key_one" when the catalog has it.
+_SINGULAR_ALSO_ZERO = frozenset({"fr"})  # French says "0 point", English "0 points"
+
+
+def is_singular(lang: str, n: int) -> bool:
+    """Whether the count ``n`` takes the singular form in ``lang``."""
+    return n == 1 or (n == 0 and lang in _SINGULAR_ALSO_ZERO)
+
+
+def split_isolates(text: str) -> list[tuple[str, bool]]:
+    """``text`` cut into (part, left-to-right) pieces at the isolate marks the catalogs put around
+    card symbols and sums in right-to-left text (the marks themselves dropped)."""
+    pieces: list[tuple[str, bool]] = []
+    for index, chunk in enumerate(text.split(LTR_ISOLATE)):
+        inside, _, after = chunk.partition(POP_ISOLATE) if index else ("", "", chunk)
+        pieces.extend(piece for piece in ((inside, True), (after, False)) if piece[0])
+    return pieces
 
 
 def catalog_path(lang: str) -> Path:
@@ -56,6 +73,9 @@ class Catalog:
         return text.translate(PERSIAN_DIGITS) if self.native_digits else text
 
     def t(self, key: str, **values: object) -> str:
+        count = values.get("n")
+        if isinstance(count, int) and is_singular(self.lang, count) and f"{key}_one" in self.fallback:
+            key = f"{key}_one"
         text = self.messages.get(key) or self.fallback.get(key) or key
         if self.native_digits and key != "digits_setting" and not key.startswith("demo_error_"):
             # (the demo errors quote URL parameters, which are written with Latin digits)
@@ -69,7 +89,8 @@ class Catalog:
         return text
 
     def card_name(self, card: Card) -> str:
-        rank = self.t(f"rank_{card.rank}") if card.rank in (1, 11, 12, 13) else RANKS[card.rank - 1]
+        named = card.rank == ACE or not card.is_number  # the ace and the court cards have names
+        rank = self.t(f"rank_{card.rank}") if named else RANKS[card.rank - 1]
         return self.t("card_name", rank=rank, suit=self.t(f"suit_{card.suit}"))
 
     def card_symbol(self, card: Card) -> str:

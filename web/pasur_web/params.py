@@ -14,8 +14,8 @@ from pasur.rules import OPTION_NAMES, PRESETS
 
 from .i18n import LANGUAGES
 
-__all__ = ["AI_LEVELS", "DEMOS", "GAME_KEYS", "SETUP_OPTIONS", "SPEEDS", "Notice", "Params", "parse_params",
-           "setup_config"]
+__all__ = ["AI_LEVELS", "DEMOS", "GAME_KEYS", "KNOWN_KEYS", "SETUP_OPTIONS", "SPEEDS", "Notice", "Params",
+           "parse_params", "setup_config"]
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 AI_LEVELS = ("easy", "medium", "hard", "greedy", "random")
@@ -28,14 +28,20 @@ MAX_SEED = 2**53 - 1
 _MAX_SHOWN = 40
 
 
+KNOWN_KEYS = frozenset({*GAME_KEYS, "lang", "speed", "embed", "demo", "card", "table"})
+
+
 @dataclass(frozen=True)
 class Notice:
-    """A parameter that was ignored: its name, its value (shortened), why, and the default used."""
+    """A parameter that was ignored: its name, its value (shortened), why, and the default used.
+    ``kind`` is "bad" (a value that is not allowed), "unknown" (not a parameter of the game) or
+    "repeated" (given again: the first value counts, ``value`` is the one ignored)."""
 
     param: str
     value: str
     reason: str
     default: str
+    kind: str = "bad"
 
 
 @dataclass
@@ -77,7 +83,12 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
     pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
     seen: dict[str, str] = {}
     for key, value in pairs:
-        seen.setdefault(key, value)  # the first value of a repeated parameter counts
+        if key not in KNOWN_KEYS:
+            params.notices.append(Notice(_shown(key), _shown(value), "", "", "unknown"))
+        elif key in seen:  # the first value of a repeated parameter counts
+            params.notices.append(Notice(key, _shown(value), "", _shown(seen[key]), "repeated"))
+        else:
+            seen[key] = value
 
     def accept(key: str, value: object, reason: str, default: object) -> None:
         """Set ``key`` to ``value``, or keep the default and note why when ``value`` is None."""

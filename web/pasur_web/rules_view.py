@@ -12,9 +12,11 @@ from pasur.moves import capture_options
 from pasur.rules import OPTION_NAMES
 
 from .dom import byid, clear, el
+from .draw import capture_picture
 from .explain import explain_move
+from .i18n import Catalog
 
-__all__ = ["EXAMPLES", "render_rules"]
+__all__ = ["EXAMPLES", "close_rules", "open_rules", "render_rules"]
 
 # (played card, table, the capture shown): each is checked against the engine when drawn.
 EXAMPLES = (
@@ -39,8 +41,8 @@ def _examples(rules: Rules) -> list[tuple[Move, list[Any]]]:
     return out
 
 
-def render_rules(app: Any, rules: Rules) -> None:
-    t = app.cat.t
+def render_rules(cat: Catalog, rules: Rules) -> None:
+    t = cat.t
     sections: list[Any] = [el("h2", id="rules-title", text=t("rules_title"), tabindex="-1")]
 
     def section(title: str, *texts: str) -> None:
@@ -69,14 +71,25 @@ def render_rules(app: Any, rules: Rules) -> None:
     sections.append(el("h3", text=t("rules_examples_h")))
     figures = []
     for move, table in _examples(rules):
-        played, cards = app.capture_picture(move, table)
+        played, cards = capture_picture(move, table, cat)
         figures.append(el("figure", "rules-example", children=[
             el("div", "example-cards", children=[played, el("span", "arrow", text="→", aria_hidden="true"),
                                                  el("div", "mini-cards", children=cards)]),
-            el("figcaption", text=t("demo_takes", card=app.cat.card_symbol(move.card),
-                                    cards=app.cat.cards_text(move.captured)) + " "
-               + app.cat.reasons(explain_move(move, table, rules))),
+            el("figcaption", text=t("demo_takes", card=cat.card_symbol(move.card),
+                                    cards=cat.cards_text(move.captured)) + " "
+               + cat.reasons(explain_move(move, table, rules))),
         ]))
     sections.append(el("div", "rules-examples", children=figures))
     section("rules_keys_h", t("rules_keys"))
     clear(byid("rules-body"), *sections)
+
+
+def open_rules(cat: Catalog, rules: Rules) -> None:
+    render_rules(cat, rules)
+    byid("rules").hidden = False
+    byid("rules-title").focus()
+
+
+def close_rules() -> None:
+    byid("rules").hidden = True
+    byid("rules-button").focus()

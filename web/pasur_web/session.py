@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pasur import Game, Move, MoveRecord, Rules, new_game
-from pasur.players import PLAYER_NAMES, Player, immediate_points, make_player
+from pasur.players import PLAYER_NAMES, Player, immediate_points, make_player, player_seed
 
+from .saves import checksum, read_json
 from .stats import Stats
 
 __all__ = ["MAX_NAME", "Match", "Seat", "clean_name", "new_match_id"]
@@ -59,8 +60,11 @@ class Match:
         self.handoff: int | None = None
         self.id = new_match_id()
         self.counted = False  # whether the finished match is in the statistics
+        self.edited = False  # the save was changed outside the game: kept, marked, never counted
         self.ai: dict[int, Player] = {
-            seat: make_player(info.kind, game.seed * 8 + seat) for seat, info in enumerate(seats) if not info.human
+            # Each decision depends on the player's seed and the position only: a reload changes nothing.
+            seat: make_player(info.kind, player_seed(game.seed, seat)) for seat, info in enumerate(seats)
+            if not info.human
         }
         self._log_deal()
         self._check_handoff()
@@ -170,7 +174,7 @@ class Match:
     def count_into(self, stats: Stats) -> bool:
         """Add this finished match to ``stats`` once (seat 0's view); whether it was added."""
         game = self.game
-        if not game.over or self.counted or not self.seats[0].human:
+        if not game.over or self.counted or self.edited or not self.seats[0].human:
             return False
         surs = sum(1 for record in game.history if record.sur and record.seat == 0)
         stats.record(game.players, game.rules, game.winner, game.side_of(0), surs)
@@ -179,32 +183,36 @@ class Match:
 
     # ------------------------------------------------------------------ saving
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "game": self.game.to_json(),
-                "seats": [[seat.name, seat.kind] for seat in self.seats],
-                "viewer": self.viewer,
-                "pending_sheet": self.pending_sheet,
-                "handoff": self.handoff,
-                "id": self.id,
-                "counted": self.counted,
-            },
-            sort_keys=True,
-        )
+        """The save, with a checksum over the rest of it (see ``saves.checksum``)."""
+        data = {
+            "game": self.game.to_json(),
+            "seats": [[seat.name, seat.kind] for seat in self.seats],
+            "viewer": self.viewer,
+            "pending_sheet": self.pending_sheet,
+            "handoff": self.handoff,
+            "id": self.id,
+            "counted": self.counted,
+            "edited": self.edited,
+        }
+        return json.dumps({**data, "sum": checksum(json.dumps(data, sort_keys=True))}, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> Match:
         """A match saved by :meth:`to_json`; anything wrong raises ValueError saying what.
 
-        The game is checked and replayed by the engine, and the move log is rebuilt from it.
+        The game is checked and replayed by the engine, and the move log is rebuilt from it. A save
+        whose checksum does not match (or that has none) but replays is loaded marked as edited.
         """
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError):
-            raise ValueError("the saved match is not JSON") from None
+            data = read_json(text) if isinstance(text, str) else None
+        except ValueError as error:
+            raise ValueError(f"the saved match is {error}") from None
         required = {"game", "seats", "viewer", "pending_sheet", "handoff"}
-        if not isinstance(data, dict) or not required <= set(data) <= required | {"id", "counted"}:
+        optional = {"id", "counted", "edited", "sum"}
+        if not isinstance(data, dict) or not required <= set(data) <= required | optional:
             raise ValueError("the saved match does not have the expected fields")
+        check = data.pop("sum", None)
+        edited = data.get("edited", False) is not False or check != checksum(json.dumps(data, sort_keys=True))
         ident, counted = data.get("id"), data.get("counted", False)
         if ident is not None and not (isinstance(ident, str) and 0 < len(ident) <= 32 and ident.isalnum()):
             raise ValueError("the saved match's id is not valid")
@@ -231,6 +239,7 @@ class Match:
             raise ValueError("the saved match hands the device to the wrong seat")
         match.viewer, match.pending_sheet, match.handoff = viewer, pending, handoff
         match.counted = counted and game.over
+        match.edited = edited
         if ident is not None:
             match.id = ident
         match.log = match._rebuild_log()

@@ -12,7 +12,7 @@ from typing import Any
 
 from pasur.rules import PRESETS, Rules
 
-from .safejson import loads_checked
+from .saves import read_json
 
 __all__ = ["FIELDS", "Stats", "preset_name"]
 
@@ -41,7 +41,7 @@ class Stats:
     @classmethod
     def from_json(cls, text: str | None) -> Stats:
         try:
-            data = loads_checked(text, MAX_CHARS, MAX_DEPTH) if text else {}
+            data = read_json(text) if text else {}
         except ValueError:
             return cls()
         rows = data.get("rows") if isinstance(data, dict) else None

@@ -1,4 +1,5 @@
-"""RULES.md "A turn" and "Other variants": what each card may capture, with every option."""
+"""Moves and captures (pasur.moves): docs/RULES.md §1.3 move notation, §4 "A turn" and §9 "Variants":
+what each card may capture, with every option."""
 
 import pytest
 
@@ -24,7 +25,7 @@ def options(card: str, table: str, rules: Rules = SEEDS) -> list[str]:
 
 
 def test_rules_example_with_multi_combo() -> None:
-    # RULES.md "A turn": table 4C 4D 2H 2S, play 7C: the seven choices listed there.
+    # §4.2: table 4C 4D 2H 2S, play 7C: the seven choices listed there.
     assert options("7C", "4C 4D 2H 2S") == norm(["4C", "4D", "2H,2S", "4C,4D", "2H,2S,4C", "2H,2S,4D", "2H,2S,4C,4D"])
 
 
@@ -72,7 +73,7 @@ def test_wild_jack_takes_all_but_kings_and_queens() -> None:
 
 
 def test_jack_not_wild_counts_as_eleven() -> None:
-    # RULES.md "Other variants": all the Jacks together, or number cards summing to 11.
+    # §9.1: all the Jacks together, or number cards summing to 11.
     assert options("JC", "JD JH 5S 6S 3C", NOT_WILD) == norm(["JD,JH", "5S,6S", "5S,6S,JD,JH"])
     assert options("JC", "JD JH 5S 6S 3C", Rules(jack_wild=False, multi_combo=False)) == norm(["5S,6S", "JD,JH"])
     assert options("JC", "10D AS KD", NOT_WILD) == norm(["10D,AS"])
@@ -82,7 +83,7 @@ def test_jack_not_wild_counts_as_eleven() -> None:
 
 
 def test_kids_take_own_rank_only() -> None:
-    # RULES.md "kids": every card, Jacks included, takes all table cards of its rank.
+    # §9.2: every card, Jacks included, takes all table cards of its rank.
     assert options("7C", "7D 7H 4S 4C", KIDS) == norm(["7D,7H"])
     assert options("JC", "JD 5S 6S", KIDS) == norm(["JD"])
     assert options("AC", "10D", KIDS) == norm([])
@@ -122,3 +123,11 @@ def test_bad_move_notation(bad: str) -> None:
     with pytest.raises(MoveNotationError) as caught:
         Move.parse(bad)
     assert repr(bad) in str(caught.value) or "'" in str(caught.value)
+
+
+def test_a_hand_built_move_of_other_things_still_prints() -> None:
+    # Game.play refuses it (tests/test_game.py); printing it for that message must not fail.
+    assert str(Move("7C", ["4S", "2H"])) == "7C:2H,4S"  # type: ignore[arg-type, list-item]
+    assert Move("7C") != Move.parse("7C")  # type: ignore[arg-type]
+    with pytest.raises(MoveNotationError, match="a set of cards, not 5"):
+        Move(Card.parse("7C"), 5)  # type: ignore[arg-type]

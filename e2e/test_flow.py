@@ -1,0 +1,172 @@
+"""The ways in and out of a game, as a player takes them: no dead end, nothing lost by one tap."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from driver import open_page, play_to_end, saved_game, wait_for_moves
+from helpers import seed_with_a_choice
+
+PHONE = {"width": 360, "height": 740}
+
+
+def start_from_panel(page: Page, players: str = "2", target: str = "1") -> None:
+    """Fill the new-game panel as a player would and press Start."""
+    expect(page.locator("#start")).to_be_visible()
+    page.select_option("#setup-players", players)
+    page.fill("#setup-target", target)
+    page.click("#start")
+    expect(page.locator("#hand")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-phase", "play")
+
+
+def play_one_card(page: Page) -> None:
+    """Play the first legal move of the human's hand by clicks."""
+    page.wait_for_selector("#hand [data-card]:not([disabled])")
+    game = saved_game(page)
+    move = game.legal_moves()[0]
+    page.click(f'#hand [data-card="{move.card}"]')
+    if page.locator("#capture-choice [data-capture]").count():
+        page.click(f'#capture-choice [data-capture="{",".join(str(c) for c in move.sorted_captured())}"]')
+    wait_for_moves(page, len(game.history) + 1)
+
+
+def test_play_again_leads_to_a_new_game(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&target=1&seed=3&speed=instant")
+    play_to_end(page)
+    page.click("#play-again")
+    # The setup panel is in front and takes clicks: nothing of the finished match covers it.
+    expect(page.locator("#sheet")).to_be_hidden()
+    expect(page.locator("#scoreboard")).to_be_empty()
+    page.reload()
+    open_page(page, page.url)
+    expect(page.locator("#sheet")).to_be_hidden()  # the finished match does not come back
+    start_from_panel(page)
+    assert saved_game(page).deal_number == 0 and not saved_game(page).over
+
+
+def test_new_game_asks_first_and_can_go_back(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed=11&speed=instant")
+    play_one_card(page)
+    before = saved_game(page).to_json()
+    hand = sorted(page.locator("#hand [data-card]").evaluate_all("n => n.map(x => x.dataset.card)"))
+    page.click("#new-game")
+    expect(page.locator("#leave")).to_be_visible()
+    page.click("#leave-cancel")  # no: the game is there as it was
+    expect(page.locator("#leave")).to_be_hidden()
+    expect(page.locator("#hand [data-card]").first).to_be_visible()
+    page.click("#new-game")
+    page.click("#leave-confirm")
+    expect(page.locator("#start")).to_be_visible()
+    expect(page.locator("#scoreboard")).to_be_empty()  # no old scores over the setup panel
+    page.click("#back-to-game")
+    expect(page.locator("html")).to_have_attribute("data-phase", "play")
+    assert sorted(page.locator("#hand [data-card]").evaluate_all("n => n.map(x => x.dataset.card)")) == hand
+    assert saved_game(page).to_json() == before
+    # Escape closes the panel too, back to the same position.
+    page.click("#new-game")
+    page.click("#leave-confirm")
+    expect(page.locator("#start")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#hand [data-card]").first).to_be_visible()
+    assert saved_game(page).to_json() == before
+
+
+def test_new_game_during_the_computers_move(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed=24&ai=medium&speed=slow")
+    play_one_card(page)  # the computer is now thinking, slowly
+    page.click("#new-game")
+    page.click("#leave-confirm")
+    page.click("#start")
+    # Whoever leads the new game, the human gets to play a card: nothing is stuck "thinking".
+    page.wait_for_selector("#hand [data-card]:not([disabled])", timeout=20_000)
+    play_one_card(page)
+    page.wait_for_selector("#hand [data-card]:not([disabled])", timeout=20_000)
+    assert len(saved_game(page).history) >= 2
+
+
+def test_playing_another_card_closes_the_capture_choice(page: Page, guard: object, site_url: str) -> None:
+    seed, several, single = seed_with_a_choice()
+    open_page(page, f"{site_url}?players=2&seed={seed}&speed=slow")
+    page.click(f'#hand [data-card="{several}"]')
+    expect(page.locator("#capture-choice")).to_be_visible()
+    page.click(f'#hand [data-card="{single}"]')
+    wait_for_moves(page, 1)
+    expect(page.locator("#capture-choice")).to_be_hidden()
+    expect(page.locator("#status")).to_contain_text("Sara")  # the computer's turn, with no stale dialog
+
+
+def test_pass_and_play_shows_what_the_move_did(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?seed=3&speed=instant")
+    page.click("#new-game")
+    page.click("#leave-confirm")
+    page.select_option("#kind-1", "human")
+    page.click("#start")
+    play_one_card(page)
+    handoff = page.locator("#handoff")
+    expect(handoff).to_be_visible()
+    # The next player sees what was just played, under "Player 1" (nobody is called "You" here).
+    move = saved_game(page).history[-1].move
+    expect(handoff).to_contain_text(str(move.card.symbol))
+    expect(handoff).to_contain_text("Player 1")
+    expect(handoff).not_to_contain_text("You")
+    page.click("#rules-button")  # the top bar stays in reach
+    expect(page.locator("#rules")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.click("#handoff-ready")
+    expect(page.locator("#hand [data-card]").first).to_be_visible()
+
+
+def test_two_matches_back_to_back_on_a_phone(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
+    """From the new-game panel, two whole matches by clicks, leaving one midway (then not)."""
+    page.set_viewport_size(PHONE)
+    open_page(page, f"{site_url}?speed=instant&lang=en")
+    page.screenshot(path=str(artifacts / "journey-setup-phone.png"))
+    expect(page.locator("#start")).to_be_in_viewport(ratio=1)
+    start_from_panel(page)
+    play_one_card(page)
+    page.click("#new-game")
+    page.screenshot(path=str(artifacts / "journey-leave-phone.png"))
+    page.click("#leave-cancel")
+    play_to_end(page)
+    page.screenshot(path=str(artifacts / "journey-match-over-phone.png"))
+    page.click("#play-again")
+    start_from_panel(page, players="3")
+    play_one_card(page)
+    page.click("#new-game")
+    page.click("#leave-confirm")
+    start_from_panel(page)
+    play_to_end(page)
+    expect(page.locator("#play-again")).to_be_visible()
+    page.click("#play-again")
+    expect(page.locator("#start")).to_be_visible()
+
+
+def test_persian_keeps_cards_left_to_right_and_uses_persian_digits(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?lang=fa")
+    expect(page.locator("#setup-players option").first).to_have_text("۲ بازیکن")  # as the game writes numbers
+    page.click("#start")
+    page.click("#rules-button")
+    # In every caption of the examples, each card reads rank then suit from left to right ("7♣").
+    pairs = page.evaluate("""() => {
+      const out = [];
+      for (const cap of document.querySelectorAll('.rules-example figcaption')) {
+        const walker = document.createTreeWalker(cap, NodeFilter.SHOW_TEXT);
+        let node;
+        while ((node = walker.nextNode())) {
+          const t = node.textContent;
+          for (let i = 0; i + 1 < t.length; i++) {
+            if (/[0-9AJQK]/.test(t[i]) && '♣♦♥♠'.includes(t[i + 1])) {
+              const x = j => { const r = document.createRange(); r.setStart(node, j); r.setEnd(node, j + 1);
+                               return r.getBoundingClientRect().x; };
+              out.push([t[i] + t[i + 1], x(i), x(i + 1)]);
+            }
+          }
+        }
+      }
+      return out;
+    }""")
+    assert len(pairs) >= 5
+    assert all(rank_x < suit_x for _, rank_x, suit_x in pairs), pairs

@@ -1,0 +1,123 @@
+"""session.py: one match as the page plays it, and its save."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pasur import IllegalMoveError, Rules
+from pasur_web.session import Match, Seat, clean_name
+
+CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
+
+
+
+def test_clean_name() -> None:
+    assert clean_name("  Mina\n\t ", "x") == "Mina"
+    assert clean_name("", "Sara") == "Sara"
+    assert clean_name("A" * 50, "x") == "A" * 24
+    assert clean_name(None, "Sara") == "Sara"
+
+
+def test_match_flow_with_deal_sheets_and_handoff() -> None:
+    seats = [Seat("Ana", "human"), Seat("Bo", "human"), Seat("Cy", "greedy")]
+    match = Match.start(3, Rules(target=11), seats, seed=2)
+    assert match.phase == "play" and match.viewer == 0 and match.handoff is None
+    sheets = 0
+    for _ in range(5000):
+        if match.phase == "match-end":
+            break
+        if match.phase == "deal-end":
+            sheets += 1
+            with pytest.raises(IllegalMoveError):
+                match.play(match.game.legal_moves()[0])
+            match.next_deal()
+            continue
+        if match.handoff is not None:
+            assert match.handoff == match.game.turn and match.handoff != match.viewer
+            with pytest.raises(IllegalMoveError):
+                match.play(match.game.legal_moves()[0])
+            match.reveal()
+            continue
+        if match.is_ai_turn():
+            match.play(match.ai_move())
+        else:
+            assert match.is_viewer_turn()
+            match.play(match.ordered_options(str(match.game.legal_moves()[0].card))[0])
+    assert match.phase == "match-end"
+    assert sheets == len(match.game.deal_results) - 1
+    kinds = [entry["kind"] for entry in match.log]
+    assert kinds.count("deal") == len(match.game.deal_results)
+    assert kinds.count("move") == len(match.game.history)
+    assert json.loads(match.to_json())["seats"][1] == ["Bo", "human"]
+
+
+def test_options_are_offered_most_valuable_first() -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from helpers import stacked_deck
+    from pasur import new_game
+
+    game = new_game(2, seed=1, deck=stacked_deck(["AH KC 8H 2D", "3D 5D 6D 9D"], "10C 10D 4S 7S"))
+    match = Match(game, [Seat("Ana", "human"), Seat("Bo", "greedy")])
+    # AH takes 10C (0 points + 1 for the ace) or 10D (3 + 1) or both (4): 10C,10D first, then 10D, then 10C.
+    assert [str(m) for m in match.ordered_options("AH")] == ["AH:10C,10D", "AH:10D", "AH:10C"]
+
+
+def test_saved_match_round_trips_and_rebuilds_its_log() -> None:
+    seats = [Seat("Ana", "human"), Seat("Bo", "human"), Seat("Cy", "medium")]
+    match = Match.start(3, Rules(target=11), seats, seed=2)
+    for _ in range(60):
+        if match.phase != "play":
+            match.next_deal()
+        elif match.handoff is not None:
+            match.reveal()
+        else:
+            match.play(match.game.legal_moves()[0])
+        restored = Match.from_json(match.to_json())
+        assert restored.to_json() == match.to_json()
+        assert restored.log == match.log
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(viewer=2), "not a player's"),
+        (lambda d: d.update(viewer="0"), "not a player's"),
+        (lambda d: d.update(seats=[["A", "human"]]), "number of seats"),
+        (lambda d: d["seats"].__setitem__(1, ["B", "godlike"]), "seat 1"),
+        (lambda d: d.update(pending_sheet=5), "score sheet"),
+        (lambda d: d.update(handoff=2), "wrong seat"),
+        (lambda d: d.update(extra=1), "expected fields"),
+        (lambda d: d.update(game="{}"), "saved game"),
+    ],
+)
+def test_bad_saved_match_is_refused(change, message) -> None:  # type: ignore[no-untyped-def]
+    match = Match.start(3, Rules(), [Seat("Ana", "human"), Seat("Bo", "greedy"), Seat("Cy", "greedy")], seed=2)
+    data = json.loads(match.to_json())
+    change(data)
+    with pytest.raises(ValueError, match=message):
+        Match.from_json(json.dumps(data))
+    with pytest.raises(ValueError, match="not JSON"):
+        Match.from_json("{")
+
+
+def test_saved_match_keeps_its_id_and_rejects_a_bad_one() -> None:
+    match = Match.start(2, Rules(), [Seat("Me", "human"), Seat("Bot", "easy")], seed=2)
+    again = Match.from_json(match.to_json())
+    assert again.id == match.id and len(match.id) == 10
+    data = json.loads(match.to_json())
+    data["id"] = "<script>"
+    with pytest.raises(ValueError, match="id"):
+        Match.from_json(json.dumps(data))
+    data["id"], data["counted"] = "abc", "yes"
+    with pytest.raises(ValueError, match="statistics"):
+        Match.from_json(json.dumps(data))
+    del data["id"], data["counted"]  # a save from before ids existed still loads
+    assert Match.from_json(json.dumps(data)).game.seed == 2
+
+
+def test_a_computer_hand_on_screen_is_never_playable_by_clicks() -> None:
+    match = Match.start(2, Rules(), [Seat("A", "medium"), Seat("B", "medium")], seed=3)
+    assert match.viewer == 0 and not match.is_viewer_turn()
