@@ -48,6 +48,6 @@ def test_a_start_up_failure_shows_a_readable_message(page: Page, guard: Guard, s
     page.goto(site_url + "?seed=1&players=2")
     page.wait_for_selector("html[data-error]", timeout=90_000)
     assert page.is_visible("#startup-error")
-    assert page.is_visible("#startup-error button")
+    assert page.is_visible("#startup-error-reload")  # and the remedies that fit (e2e/test_startup.py)
     assert not page.is_visible("#loading")
     assert page.locator(".py-error:visible").count() == 0  # no raw traceback on screen

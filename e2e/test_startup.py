@@ -13,7 +13,7 @@ import pytest
 from conftest import Guard
 from playwright.sync_api import Frame, Page, Route
 
-from driver import open_page, wait_for_moves, wait_ready
+from driver import EMBED_MATCH_KEY, open_page, wait_for_moves, wait_ready
 from serve import SiteServer, serve_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -240,4 +240,4 @@ def test_messages_from_the_embedding_page_do_not_stop_the_game(page: Page, guard
     frame.locator("#hand [data-card]:not([disabled])").first.click()
     if frame.locator("#capture-choice [data-capture]").count():
         frame.locator("#capture-choice [data-capture]").first.click()
-    wait_for_moves(frame, 1, key="pasur.embed.match")
+    wait_for_moves(frame, 1, key=EMBED_MATCH_KEY + "?players=2&preset=seeds&seed=3&ai=medium")  # the frame's own save

@@ -109,7 +109,9 @@ class Drawer:
         items = [el("span", "side-score", children=[el("span", "side-name", text=name),
                                                     el("strong", text=score, data_side_score=side)])
                  for side, (name, score) in enumerate(shown.scores)]
-        clear(byid("scoreboard"), *items, el("span", "goal", text=shown.goal))
+        # A save changed outside the game is marked, and the match is not counted in the statistics.
+        mark = [el("span", "edited-mark", id="edited-mark", text=shown.edited)] if shown.edited else []
+        clear(byid("scoreboard"), *items, el("span", "goal", text=shown.goal), *mark)
 
     @staticmethod
     def _badges(seat: SeatView, cat: Catalog) -> list[Any]:

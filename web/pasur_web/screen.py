@@ -92,6 +92,7 @@ class Screen:
     behind: bool  # another tab played on: this one shows the game but plays nothing
     scores: tuple[tuple[str, str], ...]  # (side's name, score) per side
     goal: str
+    edited: str | None  # the mark of a match whose save was changed outside the game
     opponents: tuple[SeatView, ...]
     me: SeatView
     table: tuple[Card, ...]
@@ -351,6 +352,7 @@ def screen(match: Match, ui: UiState, cat: Catalog, hints: bool = True, demo: bo
         behind=ui.behind,
         scores=tuple((side_label(match, side, cat), cat.num(score)) for side, score in enumerate(game.scores)),
         goal=t("deals_short", n=rules.fixed_deals) if rules.fixed_deals else t("target_short", n=rules.target),
+        edited=t("edited_mark") if match.edited else None,
         opponents=tuple(_seat(match, seat, cat) for seat in seat_positions(match)),
         me=_seat(match, match.viewer, cat),
         table=tuple(game.table),
