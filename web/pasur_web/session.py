@@ -101,12 +101,6 @@ class Match:
         """Every player's name, in seat order: which game this is, for a notice."""
         return ", ".join(seat.name for seat in self.seats)
 
-    def side_name(self, side: int, joiner: str = "{a} & {b}") -> str:
-        names = [self.seats[seat].name for seat in self.side_seats(side)]
-        if len(names) == 2:
-            return joiner.replace("{a}", names[0]).replace("{b}", names[1])
-        return names[0]
-
     def ordered_options(self, card_text: str) -> list[Move]:
         """The moves of one card, the most valuable first (points now, then more cards)."""
         view = self.game.view(self.viewer)
