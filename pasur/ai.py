@@ -120,7 +120,9 @@ class GreedyPlayer(_Seeded):
         return max(view.legal_moves(), key=worth)
 
 
+PLAYOUTS = 240  # hard's budget: playouts a move
 CANDIDATES = 3  # hard searches the moves medium ranks best: more samples each, fewer blunders from noise
+KEEP: int | None = None  # and may narrow them down to the best so many after a third of the budget
 
 
 @dataclass(frozen=True)
@@ -296,7 +298,7 @@ def sample_deal(view: PlayerView, rng: random.Random) -> Deal:
     """:func:`determinize` as a :class:`~pasur.playout.Deal` (the same cards for the same ``rng``)."""
     hands, stock = _deal_hidden(view, rng)
     return Deal.start(view.rules, view.players, hands, view.table, stock, view.piles, view.surs, view.scores,
-                      view.seat, view.leader, view.last_capturer)
+                      view.seat, view.leader, view.last_capturer, view.deals_played)
 
 
 def option_of(view: PlayerView, move: Move) -> tuple[int, int]:
@@ -343,12 +345,13 @@ class HardPlayer(_Seeded):
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, iterations: int = 240, seconds: float | None = None,
-                 candidates: int | None = CANDIDATES) -> None:
+    def __init__(self, seed: int | None = None, iterations: int = PLAYOUTS, seconds: float | None = None,
+                 candidates: int | None = CANDIDATES, keep: int | None = KEEP) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.candidates = candidates  # search only the moves medium ranks best (None: every move)
+        self.keep = keep  # after a third of the budget, only the best so many (None: all to the end)
 
     def choose(self, view: PlayerView) -> Move:
         search = self.search(view)
@@ -358,14 +361,20 @@ class HardPlayer(_Seeded):
 
     def search(self, view: PlayerView) -> Search:
         """The decision as a :class:`Search` to run in steps (iterate it, then call ``best``)."""
-        return Search(view, decision_rng(self.seed, view), self.iterations, self.seconds, self.candidates)
+        return Search(view, decision_rng(self.seed, view), self.iterations, self.seconds, self.candidates,
+                      self.keep)
 
 
 class Search:
-    """One decision, done in small steps: iterate it (each step is one playout) or call ``run``."""
+    """One decision, done in small steps: iterate it (each step is one playout), then call ``best``.
+
+    Every sample of the hidden cards is played out once after each move still searched (common
+    random numbers: the moves are compared on the same cards). With ``keep``, once a third of the
+    budget is spent only the ``keep`` moves with the best means so far go on.
+    """
 
     def __init__(self, view: PlayerView, rng: random.Random, iterations: int, seconds: float | None = None,
-                 candidates: int | None = None) -> None:
+                 candidates: int | None = None, keep: int | None = None) -> None:
         self.view = view
         self.moves = view.legal_moves()
         if candidates is not None and len(self.moves) > candidates and not (
@@ -374,10 +383,13 @@ class Search:
             self.moves = sorted(self.moves, key=lambda move: -evaluate_move(s, move))[:candidates]
         self.rng = rng
         self.iterations = iterations
+        self.keep = keep
         self.deadline = math.inf if seconds is None else time.perf_counter() + seconds
         self.totals = [0.0] * len(self.moves)
+        self.squares = [0.0] * len(self.moves)
         self.counts = [0] * len(self.moves)
         self.exact: int | None = None
+        self.exact_values: list[float] = []
 
     def __iter__(self) -> Iterator[None]:
         if len(self.moves) <= 1:
@@ -387,13 +399,21 @@ class Search:
             yield from self._solve_exactly()
             return
         options = [option_of(view, move) for move in self.moves]
+        live = list(range(len(options)))
+        narrow_at = self.iterations // 3 if self.keep is not None and self.keep < len(live) else math.inf
         done = 0
         while done < self.iterations and time.perf_counter() < self.deadline:
+            if done >= narrow_at:
+                narrow_at = math.inf
+                means = self._means()
+                live = sorted(sorted(live, key=means.__getitem__, reverse=True)[: self.keep])
             world = sample_deal(view, self.rng)
-            for index, (card, mask) in enumerate(options):
+            for index in live:
+                card, mask = options[index]
                 deal = world.copy()
                 value = deal.outcome(view.side) if deal.apply(card, mask) else _playout(deal, view.side)
                 self.totals[index] += value
+                self.squares[index] += value * value
                 self.counts[index] += 1
                 done += 1
                 yield
@@ -407,14 +427,35 @@ class Search:
             card, mask = option_of(view, move)
             value = deal.outcome(view.side) if deal.apply(card, mask) else _solve(
                 deal, view.side, -math.inf, math.inf)
+            self.exact_values.append(value)
             if value > best_value:
                 best_value, self.exact = value, index
             yield
+
+    def _means(self) -> list[float]:
+        return [total / count if count else -math.inf for total, count in zip(self.totals, self.counts, strict=True)]
+
+    def estimates(self) -> list[tuple[Move, float, float, int]]:
+        """For each move searched so far: (move, mean outcome, standard error of that mean, samples).
+
+        The outcome is the point difference at the end of the deal (with 25 more or less when the
+        deal decides the match). A move solved exactly has its exact value, error 0 and 1 sample.
+        """
+        if self.exact_values:
+            return [(move, value, 0.0, 1) for move, value in zip(self.moves, self.exact_values, strict=False)]
+        found = []
+        for move, total, square, count in zip(self.moves, self.totals, self.squares, self.counts, strict=True):
+            if not count:
+                continue
+            mean = total / count
+            spread = math.sqrt(max(0.0, square / count - mean * mean) / (count - 1)) if count > 1 else math.inf
+            found.append((move, mean, spread, count))
+        return found
 
     def best(self) -> Move:
         if self.exact is not None:
             return self.moves[self.exact]
         if not any(self.counts):
             return MediumPlayer().choose(self.view)  # no playout ran: fall back on one-move evaluation
-        means = [total / count if count else -math.inf for total, count in zip(self.totals, self.counts, strict=True)]
+        means = self._means()
         return self.moves[max(range(len(self.moves)), key=means.__getitem__)]

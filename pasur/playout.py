@@ -45,8 +45,8 @@ def points_of(rules: Rules) -> tuple[int, ...]:
 class Deal:
     """The state of one deal from one moment to its end; :meth:`apply` plays a ``(card, mask)``."""
 
-    __slots__ = ("clubs", "hands", "last_capturer", "leader", "players", "points", "public", "public_by_rank",
-                 "rules", "scores", "seat_sides", "stock", "surs", "table", "turn")
+    __slots__ = ("clubs", "hands", "last_capturer", "last_deal", "leader", "players", "points", "public",
+                 "public_by_rank", "rules", "scores", "seat_sides", "stock", "surs", "table", "turn")
 
     rules: Rules
     players: int
@@ -63,12 +63,14 @@ class Deal:
     turn: int
     leader: int
     last_capturer: int | None
+    last_deal: bool  # the match ends with this deal whatever its score (the last of ``fixed_deals``)
 
     @classmethod
     def start(cls, rules: Rules, players: int, hands: Sequence[Sequence[Card]], table: Sequence[Card],
               stock: Sequence[Card], piles: Sequence[Sequence[Card]], surs: Sequence[int], scores: Sequence[int],
-              turn: int, leader: int, last_capturer: int | None) -> Deal:
-        """A deal in this position (the arguments of :meth:`pasur.game.Game.from_position`)."""
+              turn: int, leader: int, last_capturer: int | None, deals_played: int) -> Deal:
+        """A deal in this position (the arguments of :meth:`pasur.game.Game.from_position`), in a match
+        that has finished ``deals_played`` deals before it."""
         deal = object.__new__(cls)
         deal.rules = rules
         deal.players = players
@@ -90,6 +92,7 @@ class Deal:
         deal.turn = turn
         deal.leader = leader
         deal.last_capturer = last_capturer
+        deal.last_deal = rules.fixed_deals is not None and deals_played + 1 >= rules.fixed_deals
         return deal
 
     @classmethod
@@ -97,7 +100,7 @@ class Deal:
         """The current deal of ``game`` (which must not be over)."""
         assert game.turn is not None
         return cls.start(game.rules, game.players, game.hands, game.table, game._stock, game.piles, game.surs,
-                         game.scores, game.turn, game.leader, game.last_capturer)
+                         game.scores, game.turn, game.leader, game.last_capturer, len(game.deal_results))
 
     def copy(self) -> Deal:
         clone = object.__new__(Deal)
@@ -116,6 +119,7 @@ class Deal:
         clone.turn = self.turn
         clone.leader = self.leader
         clone.last_capturer = self.last_capturer
+        clone.last_deal = self.last_deal
         return clone
 
     def options(self) -> list[tuple[int, int]]:
@@ -190,15 +194,16 @@ class Deal:
 
     def outcome(self, side: int) -> float:
         """Once the deal has ended: ``side``'s points minus the best other side's, and 25 more (or
-        less) when the deal decides a match played to a target."""
+        less) when the deal decides the match: a side reaches the target alone at the top, or it
+        is the last deal of a match of ``fixed_deals`` and one side is alone at the top."""
         totals = self.totals()
         value = float(totals[side] - max(total for index, total in enumerate(totals) if index != side))
-        rules = self.rules
-        if rules.fixed_deals is None:
-            scores = [score + total for score, total in zip(self.scores, totals, strict=True)]
-            top = max(scores)
-            if top >= rules.target and scores.count(top) == 1:
-                value += MATCH_SWING if scores[side] == top else -MATCH_SWING
+        if self.rules.fixed_deals is not None and not self.last_deal:
+            return value
+        scores = [score + total for score, total in zip(self.scores, totals, strict=True)]
+        top = max(scores)
+        if (self.last_deal or top >= self.rules.target) and scores.count(top) == 1:
+            value += MATCH_SWING if scores[side] == top else -MATCH_SWING
         return value
 
 

@@ -117,3 +117,31 @@ def test_hard_searches_only_the_moves_medium_ranks_best() -> None:
     for _ in search:
         pass
     assert search.best() in ranked[:3]
+
+
+def test_search_estimates_and_narrowing() -> None:
+    game = scenario(["7C KC 8H 2D", "3D 5D 6D 9D"], "4S 4H 2H 2S", stock="AS 2C 3C 5H 6H")
+    view = game.view(0)
+    search = HardPlayer(2, iterations=72, candidates=6, keep=2).search(view)
+    for _ in search:
+        pass
+    estimates = search.estimates()
+    assert [move for move, *_ in estimates] == search.moves and len(search.moves) == 6
+    counts = sorted(count for *_, count in estimates)
+    assert counts == [4, 4, 4, 4, 28, 28]  # a third (24 playouts) over six moves, then 48 over the best two
+    best = max(estimates, key=lambda estimate: estimate[1])
+    assert search.best() == best[0] and best[3] == 28
+    assert all(error > 0 for _, _, error, _ in estimates)
+
+
+def test_search_estimates_are_the_exact_values_in_the_last_round() -> None:
+    game = new_game(2, Rules(fixed_deals=1), seed=8)
+    while game.stock_size:
+        game.play(MediumPlayer(1).choose(game.view(game.turn or 0)))
+    search = HardPlayer(1).search(game.view(game.turn or 0))
+    for _ in search:
+        pass
+    estimates = search.estimates()
+    assert [move for move, *_ in estimates] == game.legal_moves() == search.moves
+    assert all(error == 0 and count == 1 for _, _, error, count in estimates)
+    assert search.best() == max(estimates, key=lambda estimate: estimate[1])[0]
