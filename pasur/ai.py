@@ -123,6 +123,7 @@ class GreedyPlayer(_Seeded):
 PLAYOUTS = 240  # hard's budget: playouts a move
 CANDIDATES = 3  # hard searches the moves medium ranks best: more samples each, fewer blunders from noise
 KEEP: int | None = None  # and may narrow them down to the best so many after a third of the budget
+TRUST = 0.0  # the share of samples in which the others hold no rank that would have captured when they laid
 
 
 @dataclass(frozen=True)
@@ -268,20 +269,44 @@ def _after(table: Sequence[Card], move: Move) -> list[Card]:
 # Hard: determinized search.
 
 
-def _deal_hidden(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    """The other hands and the stock, dealt at random from the cards ``view`` cannot see."""
+def ranks_not_held(view: PlayerView) -> list[frozenset[int]]:
+    """For each seat, the ranks its hand holds none of if that seat captures whenever it can: it laid
+    a card this round on a table where a card of that rank would have captured (from public moves)."""
+    not_held: list[set[int]] = [set() for _ in range(view.players)]
+    table = list(view.table)
+    for record in reversed(view.deal_moves):  # back through the deal, so ``table`` is before each move
+        move = record.move
+        if move.captured:
+            table.extend(move.captured)
+            continue
+        table.remove(move.card)
+        if record.round == view.round_number and record.seat != view.seat:
+            entry = table_entry(view.rules, tuple(sorted(card.rank for card in table)))
+            not_held[record.seat].update(rank for rank in range(1, KING + 1) if masks_for(entry, rank))
+    return [frozenset(ranks) for ranks in not_held]
+
+
+def _deal_hidden(view: PlayerView, rng: random.Random,
+                 not_held: Sequence[frozenset[int]] = ()) -> tuple[list[list[Card]], list[Card]]:
+    """The other hands and the stock, dealt at random from the cards ``view`` cannot see; a seat with
+    ranks in ``not_held`` gets cards of other ranks while there are enough of them."""
     hidden = view.unseen()
     rng.shuffle(hidden)
     hands: list[list[Card]] = []
-    pos = 0
     for seat in range(view.players):
         if seat == view.seat:
             hands.append(list(view.hand))
-        else:
-            size = view.hand_sizes[seat]
-            hands.append(hidden[pos : pos + size])
-            pos += size
-    return hands, hidden[pos:]
+            continue
+        size = view.hand_sizes[seat]
+        hand = hidden[:size]
+        if not_held and not_held[seat]:
+            allowed = [card for card in hidden if card.rank not in not_held[seat]][:size]
+            if len(allowed) == size:
+                hand = allowed
+        for card in hand:
+            hidden.remove(card)
+        hands.append(hand)
+    return hands, hidden
 
 
 def determinize(view: PlayerView, rng: random.Random) -> Game:
@@ -294,9 +319,10 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     )
 
 
-def sample_deal(view: PlayerView, rng: random.Random) -> Deal:
-    """:func:`determinize` as a :class:`~pasur.playout.Deal` (the same cards for the same ``rng``)."""
-    hands, stock = _deal_hidden(view, rng)
+def sample_deal(view: PlayerView, rng: random.Random, not_held: Sequence[frozenset[int]] = ()) -> Deal:
+    """:func:`determinize` as a :class:`~pasur.playout.Deal` (the same cards for the same ``rng``), or
+    with the ranks each seat is taken not to hold (see :func:`ranks_not_held`)."""
+    hands, stock = _deal_hidden(view, rng, not_held)
     return Deal.start(view.rules, view.players, hands, view.table, stock, view.piles, view.surs, view.scores,
                       view.seat, view.leader, view.last_capturer, view.deals_played)
 
@@ -346,8 +372,9 @@ class HardPlayer(_Seeded):
     name = "hard"
 
     def __init__(self, seed: int | None = None, iterations: int = PLAYOUTS, seconds: float | None = None,
-                 candidates: int | None = CANDIDATES, keep: int | None = KEEP) -> None:
+                 candidates: int | None = CANDIDATES, keep: int | None = KEEP, trust: float = TRUST) -> None:
         super().__init__(seed)
+        self.trust = trust
         self.iterations = iterations
         self.seconds = seconds
         self.candidates = candidates  # search only the moves medium ranks best (None: every move)
@@ -362,7 +389,7 @@ class HardPlayer(_Seeded):
     def search(self, view: PlayerView) -> Search:
         """The decision as a :class:`Search` to run in steps (iterate it, then call ``best``)."""
         return Search(view, decision_rng(self.seed, view), self.iterations, self.seconds, self.candidates,
-                      self.keep)
+                      self.keep, self.trust)
 
 
 class Search:
@@ -374,8 +401,9 @@ class Search:
     """
 
     def __init__(self, view: PlayerView, rng: random.Random, iterations: int, seconds: float | None = None,
-                 candidates: int | None = None, keep: int | None = None) -> None:
+                 candidates: int | None = None, keep: int | None = None, trust: float = 0.0) -> None:
         self.view = view
+        self.trust = trust  # the share of samples that take the others to capture whenever they can
         self.moves = view.legal_moves()
         if candidates is not None and len(self.moves) > candidates and not (
                 view.players == 2 and view.stock_size == 0):
@@ -401,13 +429,14 @@ class Search:
         options = [option_of(view, move) for move in self.moves]
         live = list(range(len(options)))
         narrow_at = self.iterations // 3 if self.keep is not None and self.keep < len(live) else math.inf
+        not_held = ranks_not_held(view) if self.trust > 0 else []
         done = 0
         while done < self.iterations and time.perf_counter() < self.deadline:
             if done >= narrow_at:
                 narrow_at = math.inf
                 means = self._means()
                 live = sorted(sorted(live, key=means.__getitem__, reverse=True)[: self.keep])
-            world = sample_deal(view, self.rng)
+            world = sample_deal(view, self.rng, not_held if not_held and self.rng.random() < self.trust else ())
             for index in live:
                 card, mask = options[index]
                 deal = world.copy()

@@ -1,5 +1,7 @@
 """The computer players (pasur.ai): the evaluation's parts, legality everywhere, and fairness."""
 
+import random
+
 import pytest
 
 from helpers import cards, scenario
@@ -11,10 +13,13 @@ from pasur.ai import (
     MediumPlayer,
     Situation,
     evaluate_move,
+    ranks_not_held,
+    sample_deal,
     situation_of,
     table_threat,
 )
 from pasur.players import make_player
+from pasur.playout import RANK
 from pasur.simulate import play_match
 
 
@@ -145,3 +150,18 @@ def test_search_estimates_are_the_exact_values_in_the_last_round() -> None:
     assert [move for move, *_ in estimates] == game.legal_moves() == search.moves
     assert all(error == 0 and count == 1 for _, _, error, count in estimates)
     assert search.best() == max(estimates, key=lambda estimate: estimate[1])[0]
+
+
+def test_a_card_laid_tells_which_ranks_that_hand_lacks() -> None:
+    game = scenario(["QD AS AH 10S", "4D 7S 7H 9S"], "KS 9D 8C 6C")
+    game.play("QD")  # laid: nothing else to take a Queen
+    game.play("4D")  # laid on KS QD 9D 8C 6C: a 2 (9D), 3 (8C), 5 (6C), J, Q or K would have captured
+    view = game.view(0)
+    assert ranks_not_held(view) == [frozenset(), frozenset({2, 3, 5, 11, 12, 13})]
+    # Seat 0 laid QD on KS 9D 8C 6C; a seat's own lays are not counted.
+    assert ranks_not_held(game.view(1)) == [frozenset({2, 3, 5, 11, 13}), frozenset()]
+    rng = random.Random(1)
+    for _ in range(50):
+        deal = sample_deal(view, rng, ranks_not_held(view))
+        assert len(deal.hands[1]) == 3 and all(RANK[card] in {1, 4, 6, 7, 8, 9, 10} for card in deal.hands[1])
+        assert sorted(deal.hands[0]) == sorted(card.index for card in view.hand)
