@@ -238,8 +238,10 @@ def chance_of_holding(count: int, unseen: int, hand_size: int) -> float:
     return 1.0 - miss
 
 
-_CHANCES: dict[tuple[int, int, int], float] = {}
 _CACHE_LIMIT: Final = 300_000
+#: chance_of_holding(count, unseen, hand_size) as _CHANCES[unseen][hand_size][count]
+_CHANCES: Final = [[[chance_of_holding(count, unseen, size) for count in range(5)] for size in range(HAND_SIZE + 1)]
+                   for unseen in range(CARDS + 1)]
 
 
 class _Kit:
@@ -303,20 +305,18 @@ def _gains(kit: _Kit, after: tuple[int, ...], mine: int, theirs: int,
     return found
 
 
-def _chance(count: int, unseen: int, hand_size: int) -> float:
-    key = (count, unseen, hand_size)
-    chance = _CHANCES.get(key)
-    if chance is None:
-        chance = _CHANCES[key] = chance_of_holding(count, unseen, hand_size)
-    return chance
-
-
 def _threat(kit: _Kit, after: tuple[int, ...], by_rank: list[int], unseen: int, next_size: int,
             mine: int, theirs: int, last_round: bool) -> float:
     """pasur.ai.table_threat: the expected best points the next player takes from ``after``."""
     if not after or next_size == 0:
         return 0.0
-    gains = [(gain, _chance(by_rank[rank], unseen, next_size))
+    # The next player's clubs_value(count, theirs, mine) depends on ``mine`` only through mine >= 7.
+    if theirs >= CLUBS_MAJORITY or mine >= CLUBS_MAJORITY:
+        theirs = mine = CLUBS_MAJORITY
+    else:
+        mine = 0
+    chances = _CHANCES[unseen][next_size]
+    gains = [(gain, chances[by_rank[rank]])
              for rank, gain in _gains(kit, after, theirs, mine, last_round) if by_rank[rank]]
     gains.sort(reverse=True)
     expected = 0.0
