@@ -165,3 +165,36 @@ def test_a_card_laid_tells_which_ranks_that_hand_lacks() -> None:
         deal = sample_deal(view, rng, ranks_not_held(view))
         assert len(deal.hands[1]) == 3 and all(RANK[card] in {1, 4, 6, 7, 8, 9, 10} for card in deal.hands[1])
         assert sorted(deal.hands[0]) == sorted(card.index for card in view.hand)
+
+
+def test_hard_reads_only_what_its_seat_saw_after_a_card_laid() -> None:
+    # Seat 1 laid 4D where a 2, 3, 5, J, Q or K would have captured; the two games differ in the rest of
+    # seat 1's hand and in the stock, which seat 0 has not seen. hard (which deals the hidden cards
+    # knowing what the lay showed) decides the same, from the same seed, in both.
+    a = scenario(["QD AS AH 10S", "4D 7S 7H 9S"], "KS 9D 8C 6C", stock="8S 6H 9H 4S")
+    b = scenario(["QD AS AH 10S", "4D 8S 6H 9H"], "KS 9D 8C 6C", stock="7S 7H 9S 4S")
+    for game in (a, b):
+        game.play("QD")
+        game.play("4D")
+    assert a.view(0) == b.view(0) and a.hands[1] != b.hands[1]
+    for seed in range(3):
+        search_a = HardPlayer(seed, iterations=60, trust=0.9).search(a.view(0))
+        search_b = HardPlayer(seed, iterations=60, trust=0.9).search(b.view(0))
+        for _ in search_a:
+            pass
+        for _ in search_b:
+            pass
+        assert search_a.estimates() == search_b.estimates() and search_a.best() == search_b.best()
+
+
+def test_hard_decides_the_same_from_the_same_seed() -> None:
+    game = new_game(2, Rules(fixed_deals=1), seed=21)
+    for _ in range(5):
+        game.play(MediumPlayer(0).choose(game.view(game.turn or 0)))
+    view = game.view(game.turn or 0)
+    searches = [HardPlayer(seed, iterations=45).search(view) for seed in (4, 4, 5)]
+    for search in searches:
+        for _ in search:
+            pass
+    first, again, other = (search.estimates() for search in searches)
+    assert first == again and first != other  # another seed samples other cards
