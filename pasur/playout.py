@@ -99,7 +99,7 @@ class Deal:
     def of(cls, game: Game) -> Deal:
         """The current deal of ``game`` (which must not be over)."""
         assert game.turn is not None
-        return cls.start(game.rules, game.players, game.hands, game.table, game._stock, game.piles, game.surs,
+        return cls.start(game.rules, game.players, game.hands, game.table, game.stock, game.piles, game.surs,
                          game.scores, game.turn, game.leader, game.last_capturer, len(game.deal_results))
 
     def copy(self) -> Deal:

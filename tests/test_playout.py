@@ -18,7 +18,7 @@ def _position(deal: Deal) -> tuple[object, ...]:
 
 def _game_position(game: Game) -> tuple[object, ...]:
     as_numbers = [[card.index for card in hand] for hand in game.hands]
-    return (game.turn, as_numbers, [card.index for card in game.table], [card.index for card in game._stock],
+    return (game.turn, as_numbers, [card.index for card in game.table], [card.index for card in game.stock],
             game.surs)
 
 
