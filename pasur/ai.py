@@ -123,7 +123,7 @@ class GreedyPlayer(_Seeded):
 PLAYOUTS = 240  # hard's budget: playouts a move
 CANDIDATES = 3  # hard searches the moves medium ranks best: more samples each, fewer blunders from noise
 KEEP: int | None = None  # and may narrow them down to the best so many after a third of the budget
-TRUST = 0.0  # the share of samples in which the others hold no rank that would have captured when they laid
+TRUST = 0.9  # the share of samples in which the others hold no rank that would have captured when they laid
 
 
 @dataclass(frozen=True)
