@@ -418,6 +418,7 @@ class Search:
         self.counts = [0] * len(self.moves)
         self.exact: int | None = None
         self.exact_values: list[float] = []
+        self.live = list(range(len(self.moves)))  # the moves still searched (all, unless narrowed)
 
     def __iter__(self) -> Iterator[None]:
         if len(self.moves) <= 1:
@@ -427,7 +428,7 @@ class Search:
             yield from self._solve_exactly()
             return
         options = [option_of(view, move) for move in self.moves]
-        live = list(range(len(options)))
+        live = self.live
         narrow_at = self.iterations // 3 if self.keep is not None and self.keep < len(live) else math.inf
         not_held = ranks_not_held(view) if self.trust > 0 else []
         done = 0
@@ -435,7 +436,7 @@ class Search:
             if done >= narrow_at:
                 narrow_at = math.inf
                 means = self._means()
-                live = sorted(sorted(live, key=means.__getitem__, reverse=True)[: self.keep])
+                live = self.live = sorted(sorted(live, key=means.__getitem__, reverse=True)[: self.keep])
             world = sample_deal(view, self.rng, not_held if not_held and self.rng.random() < self.trust else ())
             for index in live:
                 card, mask = options[index]
@@ -487,4 +488,4 @@ class Search:
         if not any(self.counts):
             return MediumPlayer().choose(self.view)  # no playout ran: fall back on one-move evaluation
         means = self._means()
-        return self.moves[max(range(len(self.moves)), key=means.__getitem__)]
+        return self.moves[max(self.live, key=means.__getitem__)]
