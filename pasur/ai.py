@@ -7,9 +7,10 @@ own seat, so none can read a hidden card; :mod:`pasur.players` builds them by na
   the expected points the next player can take from the table it leaves (counted from the
   cards this seat has not seen), plus what a Jack in hand promises.
 - ``hard`` takes the three moves ``medium`` ranks best, samples the hidden cards consistently
-  with everything seen (determinization), plays each of those moves out to the end of the deal
-  with the ``medium`` policy for every seat in each sample, and keeps the move with the best mean
-  result. With two players, once the stock
+  with everything seen (determinization; mostly as if a seat that laid a card this round held no
+  card that would have captured), plays each of those moves out to the end of the deal with the
+  ``medium`` policy for every seat in each sample (on :class:`pasur.playout.Deal`, the engine's
+  fast path), and keeps the move with the best mean result. With two players, once the stock
   is empty nothing is hidden and it solves the rest of the deal exactly.
 
 Every random choice of a decision comes from :func:`decision_rng`: a generator derived from the
