@@ -431,6 +431,7 @@ class Search:
         self.deadline = math.inf if seconds is None else time.perf_counter() + seconds
         self.totals = [0.0] * len(self.moves)
         self.counts = [0] * len(self.moves)
+        self.samples: list[list[float]] = [[] for _ in self.moves]  # each result by move, sample by sample
         self.exact: int | None = None
 
     def __iter__(self) -> Iterator[None]:
@@ -451,6 +452,7 @@ class Search:
                 value = _outcome(game, view.side) if ended else _playout(game, view.side)
                 self.totals[index] += value
                 self.counts[index] += 1
+                self.samples[index].append(value)
                 done += 1
                 yield
 
@@ -463,9 +465,22 @@ class Search:
             game.play(move)
             value = _outcome(game, self.view.side) if len(game.deal_results) > deals else _solve(
                 game, self.view.side, -math.inf, math.inf)
+            self.samples[index].append(value)
             if value > best_value:
                 best_value, self.exact = value, index
             yield
+
+    def estimates(self) -> list[tuple[Move, float, float, int]]:
+        """Each searched move with its mean result, the standard error of that mean (0 when solved
+        exactly or sampled once) and its number of results. Every move of a sample is played in the
+        same dealt world, so ``samples`` of two moves can be compared world by world."""
+        found = []
+        for move, values in zip(self.moves, self.samples, strict=True):
+            count = len(values)
+            mean = sum(values) / count if count else -math.inf
+            spread = sum((value - mean) ** 2 for value in values) / (count - 1) if count > 1 else 0.0
+            found.append((move, mean, math.sqrt(spread / count) if count else 0.0, count))
+        return found
 
     def best(self) -> Move:
         if self.exact is not None:
