@@ -40,6 +40,7 @@ __all__ = [
     "comparison_text",
     "daily_game",
     "daily_seed",
+    "is_day",
     "parse_day",
     "share_text",
 ]
@@ -50,7 +51,7 @@ PLAYER_SEAT: Final = 0
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-def parse_day(text: str) -> datetime.date:
+def parse_day(text: object) -> datetime.date:
     """A date written ``YYYY-MM-DD``; anything else: ValueError saying so."""
     if not isinstance(text, str) or not _DAY.fullmatch(text):
         raise ValueError(f"a daily deal's date is written YYYY-MM-DD, not {text!r}")
@@ -58,6 +59,15 @@ def parse_day(text: str) -> datetime.date:
         return datetime.date.fromisoformat(text)
     except ValueError:
         raise ValueError(f"{text} is not a date") from None
+
+
+def is_day(text: object) -> bool:
+    """Whether ``text`` is a date written YYYY-MM-DD."""
+    try:
+        parse_day(text)
+    except ValueError:
+        return False
+    return True
 
 
 def daily_seed(day: datetime.date) -> int:

@@ -368,10 +368,10 @@
     }).catch(function () { /* Python draws the panel when it is ready */ });
     // Start (or the guided deal) pressed before Python is ready: remembered, done when it is.
     byId("setup").addEventListener("click", function (event) {
-      var button = event.target.closest("#start, #guide-start");
+      var button = event.target.closest("#start, #guide-start, #daily-start");
       if (!button || window.pasurReady) return;
       window.pasurPending = button.id;
-      document.querySelectorAll("#start, #guide-start").forEach(function (other) { other.disabled = true; });
+      document.querySelectorAll("#start, #guide-start, #daily-start").forEach(function (other) { other.disabled = true; });
       var waiting = byId("setup-loading");
       if (waiting) waiting.textContent = text.starting || "";
     });
