@@ -12,7 +12,9 @@
 (function () {
   "use strict";
   var root = document.documentElement;
-  window.pasurMetrics = { ai: [] }; // "level:milliseconds" per computer move, read by the page benchmark
+  // Read by the page benchmark: "level:milliseconds" per computer move; "review" or "duplicate":
+  // total milliseconds:longest step in milliseconds, per move review and per daily duplicate deal.
+  window.pasurMetrics = { ai: [], coach: [] };
   var query = new URLSearchParams(location.search);
   var site = new URL("..", document.currentScript.src).href; // the site's root (this file is in web/)
   var embed = query.get("embed") === "1" || query.has("demo");
