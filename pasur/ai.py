@@ -430,9 +430,10 @@ class Search:
         self.iterations = iterations
         self.deadline = math.inf if seconds is None else time.perf_counter() + seconds
         self.totals = [0.0] * len(self.moves)
+        self.squares = [0.0] * len(self.moves)
         self.counts = [0] * len(self.moves)
-        self.samples: list[list[float]] = [[] for _ in self.moves]  # each result by move, sample by sample
         self.exact: int | None = None
+        self.exact_values: list[float] = []
 
     def __iter__(self) -> Iterator[None]:
         if len(self.moves) <= 1:
@@ -451,8 +452,8 @@ class Search:
                 ended = len(game.deal_results) > deals
                 value = _outcome(game, view.side) if ended else _playout(game, view.side)
                 self.totals[index] += value
+                self.squares[index] += value * value
                 self.counts[index] += 1
-                self.samples[index].append(value)
                 done += 1
                 yield
 
@@ -465,21 +466,26 @@ class Search:
             game.play(move)
             value = _outcome(game, self.view.side) if len(game.deal_results) > deals else _solve(
                 game, self.view.side, -math.inf, math.inf)
-            self.samples[index].append(value)
+            self.exact_values.append(value)
             if value > best_value:
                 best_value, self.exact = value, index
             yield
 
     def estimates(self) -> list[tuple[Move, float, float, int]]:
-        """Each searched move with its mean result, the standard error of that mean (0 when solved
-        exactly or sampled once) and its number of results. Every move of a sample is played in the
-        same dealt world, so ``samples`` of two moves can be compared world by world."""
+        """For each move searched so far: (move, mean outcome, standard error of that mean, samples).
+
+        The outcome is the point difference at the end of the deal (with 25 more or less when the
+        deal decides the match). A move solved exactly has its exact value, error 0 and 1 sample.
+        """
+        if self.exact_values:
+            return [(move, value, 0.0, 1) for move, value in zip(self.moves, self.exact_values, strict=False)]
         found = []
-        for move, values in zip(self.moves, self.samples, strict=True):
-            count = len(values)
-            mean = sum(values) / count if count else -math.inf
-            spread = sum((value - mean) ** 2 for value in values) / (count - 1) if count > 1 else 0.0
-            found.append((move, mean, math.sqrt(spread / count) if count else 0.0, count))
+        for move, total, square, count in zip(self.moves, self.totals, self.squares, self.counts, strict=True):
+            if not count:
+                continue
+            mean = total / count
+            spread = math.sqrt(max(0.0, square / count - mean * mean) / (count - 1)) if count > 1 else math.inf
+            found.append((move, mean, spread, count))
         return found
 
     def best(self) -> Move:

@@ -176,19 +176,27 @@ def review_position(view: PlayerView, played: Move, worlds: int = WORLDS) -> Ite
                          ("only_move", {}), True)
         return
     search = Search(view, random.Random(position_seed(view)), worlds * len(moves), candidates=None)
+    results: list[list[float]] = [[] for _ in search.moves]  # each move's result, sample by sample
+    totals, counts = list(search.totals), list(search.counts)
     for _ in search:
+        for index, count in enumerate(search.counts):  # the playout just made: one more result for one move
+            if count != counts[index]:
+                results[index].append(search.totals[index] - totals[index])
+                totals[index], counts[index] = search.totals[index], count
         yield None
     exact = search.exact is not None
-    estimates = search.estimates()
+    means = [mean for _, mean, _, _ in search.estimates()]
     played_index = search.moves.index(played)
-    best_index = max(range(len(estimates)), key=lambda index: (estimates[index][1], index == played_index))
+    best_index = max(range(len(means)), key=lambda index: (means[index], index == played_index))
     best = search.moves[best_index]
-    if best_index == played_index:
-        loss = error = 0.0
-    else:
-        diffs = [b - p for b, p in zip(search.samples[best_index], search.samples[played_index], strict=True)]
-        loss = max(0.0, sum(diffs) / len(diffs))
+    loss = error = 0.0
+    if best_index != played_index and exact:
+        loss = means[best_index] - means[played_index]
+    elif best_index != played_index:
+        # Every sample plays every move on the same hidden cards: compare them sample by sample.
+        diffs = [b - p for b, p in zip(results[best_index], results[played_index], strict=True)]
         count = len(diffs)
+        loss = max(0.0, sum(diffs) / count)
         spread = sum((d - loss) ** 2 for d in diffs) / (count - 1) if count > 1 else 0.0
         error = math.sqrt(spread / count)
     verdict, about_equal = verdict_for(loss, error)
