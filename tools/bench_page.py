@@ -274,7 +274,7 @@ def table(results: dict[str, Any], summary: dict[str, Any]) -> str:
         return f"{value['min']:.0f} / {value['median']:.0f} / {value['max']:.0f}"
 
     lines = ["| page | visit | first paint | first contentful paint | start panel accepts a click | Python ready |"
-             " first card playable |", "| --- | --- | --- | --- | --- | --- | --- |"]
+             " first card playable |", "| --- | --- | --- | --- | --- | --- | --- |"] if results["runs"] else []
     for key, row in summary.items():
         if not key.startswith(("ours", "bare")):
             continue
@@ -285,8 +285,9 @@ def table(results: dict[str, Any], summary: dict[str, Any]) -> str:
         lines.append(f"| {page}: {what} | {mode} | {cell(row.get('first-paint'))} |"
                      f" {cell(row.get('first-contentful-paint'))} | {cell(start)} | {cell(row.get('ready'))} |"
                      f" {cell(row.get('card'))} |")
-    lines.append("")
-    lines.append("Times in ms from navigation, min / median / max.")
+    if results["runs"]:
+        lines.append("")
+        lines.append("Times in ms from navigation, min / median / max.")
     ratios = summary["start_ratio_to_bare"]
     if ratios:
         lines.append("Start panel accepts a click, median, as a share of the bare page's time to Python ready: "

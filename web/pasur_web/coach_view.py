@@ -118,15 +118,15 @@ class Coach:
         if found(entry):
             entry.focus()
 
-    def _entries(self, match: Match, key: str) -> tuple[list[MoveReview], int]:
+    def _entries(self, match: Match, deal: int, seat: int) -> tuple[list[MoveReview], int]:
         """The reviewed moves so far, and how many there are to review."""
+        key = review_key(deal, seat)
         if key in match.reviews:
             entries = match.reviews[key]
             return entries, len(entries)
+        total = sum(1 for record in match.game.history if record.deal == deal and record.seat == seat)
         running = self.running.get((match.id, key))
-        if running is None:
-            return [], 1
-        return running.entries, len(running.positions)
+        return ([] if running is None else running.entries), total
 
     def draw(self) -> None:
         match, cat, seat = self.app.match, self.app.cat, self.seat
@@ -134,7 +134,7 @@ class Coach:
         if match is None or seat is None or deal is None:
             self.close()
             return
-        entries, total = self._entries(match, review_key(deal, seat))
+        entries, total = self._entries(match, deal, seat)
         if self.position is not None and self.position < len(entries):
             self._draw_position(entries[self.position])
             return
