@@ -150,3 +150,23 @@ def test_todays_deal_from_the_new_game_panel_then_practice(page: Page, guard: ob
     page.click("#daily-start")  # a second attempt the same day is practice
     page.wait_for_selector(f'html[data-daily="{today}"] #hand [data-card]')
     assert json.loads(page.evaluate("localStorage.getItem('pasur.match')"))["practice"] is True
+
+
+def test_pass_and_play_reviews_each_human_seat(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, site_url + "?speed=instant")
+    page.select_option("#kind-1", "human")
+    page.fill("#name-0", "Ana")
+    page.fill("#name-1", "Bo")
+    page.select_option("#setup-fixed", "1")
+    page.click("#start")
+    play_to_end(page)
+    game = saved_game(page)
+    page.click("#review-open")
+    page.wait_for_selector(REVIEW_DONE, timeout=90_000)
+    for seat, name in ((0, "Ana"), (1, "Bo")):
+        page.click(f'[data-review-seat="{seat}"]')
+        assert page.get_attribute(f'[data-review-seat="{seat}"]', "aria-pressed") == "true"
+        assert name in page.inner_text(f'[data-review-seat="{seat}"]')
+        page.wait_for_selector(REVIEW_DONE, timeout=90_000)
+        played = page.locator("[data-review-move]").evaluate_all("nodes => nodes.map(n => n.dataset.played)")
+        assert played == [str(r.move) for r in game.history if r.seat == seat]

@@ -20,7 +20,7 @@ from .saves import read_json
 from .session import Match
 
 __all__ = ["DailyBook", "PositionShown", "ReviewLine", "ReviewShown", "comparison", "move_words",
-           "position_shown", "review_deal", "review_key", "review_shown", "share_text"]
+           "position_shown", "review_deal", "review_key", "review_shown", "share_text", "signed"]
 
 KEEP_DAYS = 400  # daily results kept on this device (the oldest go first)
 
@@ -131,6 +131,7 @@ class PositionShown:
     best: Move
     played_text: str
     best_text: str
+    detail: str  # the verdict, the loss and the reason, as in the list
 
 
 def position_shown(entry: MoveReview, cat: Catalog) -> PositionShown:
@@ -140,20 +141,25 @@ def position_shown(entry: MoveReview, cat: Catalog) -> PositionShown:
         heading=t("review_position", n=entry.number, round=entry.round),
         hand=tuple(sorted(entry.hand)), table=tuple(sorted(entry.table)), played=entry.played, best=entry.best,
         played_text=t("review_played", move=move_words(entry.played, cat)),
-        best_text=t("review_was_best") if same else t("review_better", move=move_words(entry.best, cat)),
+        best_text=t("review_was_best") if same else t("review_better_move", move=move_words(entry.best, cat)),
+        detail=_line(0, entry, cat).detail,
     )
 
 
 # ---------------------------------------------------------------------- the daily deal
 def comparison(cat: Catalog, player: int, computer: int) -> str:
     """"You made 14, the computer made 11 with your cards: +3"."""
-    return cat.t("daily_compare", mine=cat.num(player), theirs=cat.num(computer),
-                 diff=cat.num(f"{player - computer:+d}"))
+    return cat.t("daily_compare", mine=cat.num(player), theirs=cat.num(computer), diff=signed(cat, player - computer))
+
+
+def signed(cat: Catalog, number: int) -> str:
+    """``+3`` or ``-2``, its sign kept before the digits in a right-to-left language."""
+    return cat.isolate(cat.num(f"{number:+d}"))
 
 
 def share_text(cat: Catalog, day: str, player: int, computer: int, practice: bool) -> str:
     """The text the Share button copies: the date and the result, no card."""
-    text = cat.t("daily_share_text", date=day, mine=cat.num(player), diff=cat.num(f"{player - computer:+d}"))
+    text = cat.t("daily_share_text", date=cat.isolate(day), mine=cat.num(player), diff=signed(cat, player - computer))
     return text + (" " + cat.t("daily_share_practice") if practice else "")
 
 

@@ -19,7 +19,16 @@ from pasur.daily import DAILY_RULES, OPPONENT, Duplicate, daily_seed, deal_point
 from pasur.review import DealReview, MoveReview
 
 from . import chrome
-from .coach import DailyBook, comparison, position_shown, review_deal, review_key, review_shown, share_text
+from .coach import (
+    DailyBook,
+    comparison,
+    position_shown,
+    review_deal,
+    review_key,
+    review_shown,
+    share_text,
+    signed,
+)
 from .dom import attr, byid, clear, el, found
 from .draw import card_node
 from .session import Match, Seat
@@ -81,7 +90,7 @@ class Coach:
             byid("review-back").focus()
             return True
         if action == "review-seat":
-            self.open(int(attr(button, "data-seat")))
+            self.open(int(attr(button, "data-review-seat")))
             return True
         return False
 
@@ -141,7 +150,8 @@ class Coach:
         shown = review_shown(match, deal, seat, entries, total, cat)
         seats = [el("div", "review-seats", children=[
             el("button", "secondary" + (" chosen" if chosen else ""), text=cat.t("review_seat", name=name),
-               type="button", data_action="review-seat", data_seat=other, aria_pressed="true" if chosen else "false")
+               type="button", data_action="review-seat", data_review_seat=other,
+               aria_pressed="true" if chosen else "false")
             for other, name, chosen in shown.seats])] if shown.seats else []
         lines = [el("li", children=[el("button", f"review-move verdict-{line.verdict}", type="button",
                                        data_action="review-move", data_review_move="", data_index=line.index,
@@ -183,6 +193,7 @@ class Coach:
             el("h2", id="review-title", tabindex="-1", text=shown.heading),
             el("p", "mark-played-text", text=shown.played_text),
             el("p", "mark-best-text", text=shown.best_text),
+            el("p", "muted", text=shown.detail),
             el("h3", text=cat.t("table")), cards(shown.table, cat.t("table")),
             el("h3", text=cat.t("review_hand")), cards(shown.hand, cat.t("review_hand")),
             el("div", "sheet-actions", children=[
@@ -310,7 +321,7 @@ class Coach:
         if computer is None:
             self.duplicate(day)
         mine = deal_points(match.game)
-        children = [el("h3", text=cat.t("daily_title", date=day))]
+        children = [el("h3", text=cat.t("daily_title", date=cat.isolate(day)))]
         if match.practice:
             children.append(el("p", "muted", text=cat.t("daily_practice")))
         if computer is None:
@@ -335,9 +346,9 @@ class Coach:
         head = el("tr", children=[el("th", text=t(key), scope="col")
                                   for key in ("daily_date", "daily_you", "daily_computer")] + [el("td")])
         rows = [el("tr", children=[
-            el("td", text=day), el("td", text=cat.num(mine)),
+            el("td", text=cat.isolate(day)), el("td", text=cat.num(mine)),
             el("td", text="" if computer is None else cat.num(computer)),
-            el("td", text="" if computer is None else cat.num(f"{mine - computer:+d}")),
+            el("td", text="" if computer is None else signed(cat, mine - computer)),
         ]) for day, mine, computer in results[:10]]
         stats.after(el("section", "stats-section", id="daily-stats", children=[
             el("h3", text=t("daily_stats")),
