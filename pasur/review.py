@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from .ai import Search, derive_seed
+from .ai import Search, derive_seed, immediate_points
 from .cards import CLUBS, Card
 from .game import Game, new_game
 from .moves import Move, capture_masks, is_sur
@@ -211,16 +211,6 @@ def _after(table: Sequence[Card], move: Move) -> list[Card]:
     return [*table, move.card]
 
 
-def _points_now(view: PlayerView, move: Move) -> int:
-    rules = view.rules
-    if not move.captured:
-        return 0
-    points = card_points(move.card, rules) + sum(card_points(card, rules) for card in move.captured)
-    if len(move.captured) == len(view.table) and is_sur(rules, move.card, True, view.last_round):
-        points += SUR_POINTS
-    return points
-
-
 def _sweeper(view: PlayerView, table: Sequence[Card]) -> Card | None:
     """An unseen card that would take all of ``table`` for a sur on the next turn, if any."""
     if not table or (view.last_round and view.hand_sizes[(view.seat + 1) % view.players] == 0):
@@ -237,7 +227,7 @@ def why_worse(view: PlayerView, played: Move, best: Move) -> Reason | None:
     """A short reason the played move is worse than the best, where one can be given."""
     rules = view.rules
     table = view.table
-    if _points_now(view, best) - _points_now(view, played) >= SUR_POINTS and len(best.captured) == len(table):
+    if immediate_points(view, best) - immediate_points(view, played) >= SUR_POINTS and len(best.captured) == len(table):
         return ("missed_sur", {"best": best.card.symbol})
     left = _after(table, played)
     sweeper = _sweeper(view, left)
@@ -251,7 +241,7 @@ def why_worse(view: PlayerView, played: Move, best: Move) -> Reason | None:
     if given:
         card = max(given, key=lambda c: (card_points(c, rules), c.index))
         return ("gives_up", {"card": card.symbol})
-    fewer = _points_now(view, best) - _points_now(view, played)
+    fewer = immediate_points(view, best) - immediate_points(view, played)
     if fewer > 0:
         return ("fewer_points", {"points": str(fewer), "best": best.card.symbol})
     clubs = _clubs_taken(best) - _clubs_taken(played)

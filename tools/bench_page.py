@@ -177,16 +177,8 @@ class Bench:
                 page.goto(f"{url}?lang=en&players=2&seed={seed}&speed=instant&ai={level}")
                 page.wait_for_selector("html[data-ready]", timeout=120_000)
                 for _ in range(60):
-                    page.wait_for_function(
-                        "() => document.documentElement.dataset.phase !== 'play'"
-                        " || document.querySelector('#hand [data-card]:not([disabled])')", timeout=60_000)
-                    if page.get_attribute("html", "data-phase") != "play":
+                    if not play_a_card(page):
                         break
-                    game = Game.from_json(json.loads(page.evaluate("localStorage.getItem('pasur.match')"))["game"])
-                    move = game.legal_moves()[0]
-                    page.click(f'#hand [data-card="{move.card}"]')
-                    if page.locator("#capture-choice [data-capture]").count():
-                        page.locator("#capture-choice [data-capture]").first.click()
                     page.wait_for_function("n => window.pasurMetrics.ai.length >= n", arg=len(collected) + 1,
                                            timeout=60_000)
                     collected = [float(item.split(":")[1]) for item in page.evaluate("window.pasurMetrics.ai")]
@@ -208,17 +200,8 @@ class Bench:
             query = "daily=2026-12-01" if seed == 1 else f"players=2&seed={seed}&ai=medium"
             page.goto(f"{url}?lang=en&speed=instant&{query}")
             page.wait_for_selector("html[data-ready]", timeout=120_000)
-            while True:
-                page.wait_for_function(
-                    "() => document.documentElement.dataset.phase !== 'play'"
-                    " || document.querySelector('#hand [data-card]:not([disabled])')", timeout=60_000)
-                if page.get_attribute("html", "data-phase") != "play":
-                    break
-                game = Game.from_json(json.loads(page.evaluate("localStorage.getItem('pasur.match')"))["game"])
-                move = game.legal_moves()[0]
-                page.click(f'#hand [data-card="{move.card}"]')
-                if page.locator("#capture-choice [data-capture]").count():
-                    page.locator("#capture-choice [data-capture]").first.click()
+            while play_a_card(page):
+                pass
             if seed == 1:
                 page.wait_for_function("() => window.pasurMetrics.coach.some(m => m.startsWith('duplicate'))",
                                        timeout=300_000)
@@ -232,6 +215,21 @@ class Bench:
 
     def close(self) -> None:
         self.browser.close()
+
+
+def play_a_card(page: Page) -> bool:
+    """Wait for the player's turn and play the first legal move by clicks; False once the deal is over."""
+    page.wait_for_function(
+        "() => document.documentElement.dataset.phase !== 'play'"
+        " || document.querySelector('#hand [data-card]:not([disabled])')", timeout=60_000)
+    if page.get_attribute("html", "data-phase") != "play":
+        return False
+    game = Game.from_json(json.loads(page.evaluate("localStorage.getItem('pasur.match')"))["game"])
+    move = game.legal_moves()[0]
+    page.click(f'#hand [data-card="{move.card}"]')
+    if page.locator("#capture-choice [data-capture]").count():
+        page.locator("#capture-choice [data-capture]").first.click()
+    return True
 
 
 def spread(values: list[float]) -> dict[str, float]:
