@@ -127,8 +127,9 @@ def test_a_daily_match_saves_its_date_and_its_opponent() -> None:
 def test_daily_parameter() -> None:
     assert parse_params(f"?daily={DAY}").daily == DAY and parse_params(f"?daily={DAY}").start_now
     assert parse_params("?daily").daily == "" and parse_params("?daily=").start_now
-    bad = parse_params("?daily=tomorrow")
-    assert bad.daily is None and not bad.start_now and bad.notices[0].reason == "reason_daily"
+    bad = parse_params("?daily=tomorrow")  # not a date: today's deal, with a notice
+    assert bad.daily == "" and bad.start_now and bad.notices[0].reason == "reason_daily"
+    assert bad.notices[0].default == "today"
 
 
 def test_daily_book_counts_one_attempt_a_day_and_the_streak() -> None:

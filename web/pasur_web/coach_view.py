@@ -222,7 +222,9 @@ class Coach:
                 drawn[0] = len(review.entries)
                 self.draw()
 
-        finished = await _in_steps(review, lambda: app.match is match, redraw, "review")
+        # It stops when the player moves on (the next deal, another game): never while a deal is played.
+        finished = await _in_steps(review, lambda: app.match is match and review_deal(match) == review.deal,
+                                   redraw, "review")
         if not finished:
             return
         self.running.pop((match.id, key), None)

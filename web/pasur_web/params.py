@@ -126,8 +126,9 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
         accept("speed", choice("speed", SPEEDS), "reason_speed", "normal")
     if "ai" in seen:
         accept("ai", choice("ai", ai_levels), "reason_ai", params.ai)
-    if "daily" in seen:
-        accept("daily", _day(seen["daily"]), "reason_daily", "")
+    if "daily" in seen:  # a date that is not one: today's deal
+        accept("daily", _day(seen["daily"]), "reason_daily", "today")
+        params.daily = "" if params.daily is None else params.daily
     params.embed = seen.get("embed") == "1"
     params.start_now = any(key in seen for key in GAME_KEYS) or params.daily is not None
     if "demo" in seen:
