@@ -84,6 +84,9 @@ def test_review_words() -> None:
     line = review_shown(finished_deal(), 0, 0, [worse], 1, cat).lines[0]
     assert line.title == "2. K♣ laid" and line.loss == "7.25"
     assert line.detail == "Blunder · better: 5♠ takes 6♥ · 7.2 points lost (± 0.5) · takes 1 point fewer than 5♠ now"
+    solved = MoveReview(21, 6, (), (), Move.parse("KC"), Move.parse("5S:6H"), 6.0, 0.0, "blunder", False, None, True)
+    assert position_shown(solved, cat).detail == "Blunder · 6.0 points lost"  # exact: no error; the better
+    assert position_shown(solved, cat).best_text == "Better move: 5♠ takes 6♥"  # move has a line of its own
 
 
 def test_pass_and_play_reviews_each_human_seat() -> None:

@@ -85,21 +85,26 @@ class ReviewShown:
     done: bool
 
 
-def _line(index: int, entry: MoveReview, cat: Catalog) -> ReviewLine:
+def _verdict(entry: MoveReview, cat: Catalog, with_best: bool) -> str:
+    """The verdict, the better move (``with_best``), the loss and the reason, in one line."""
     t = cat.t
     verdict = t(f"review_verdict_{entry.verdict}")
-    if entry.about_equal:
-        verdict = t("review_about_equal", verdict=verdict)
-    parts = [verdict]
+    parts = [t("review_about_equal", verdict=verdict) if entry.about_equal else verdict]
     if entry.best != entry.played:
-        parts.append(t("review_better", move=move_words(entry.best, cat)))
-        parts.append(t("review_loss", loss=_decimal(cat, entry.loss), error=_decimal(cat, entry.error)))
+        if with_best:
+            parts.append(t("review_better", move=move_words(entry.best, cat)))
+        loss = _decimal(cat, entry.loss)
+        parts.append(t("review_loss_exact", loss=loss) if entry.exact else t(
+            "review_loss", loss=loss, error=_decimal(cat, entry.error)))
     reason = reason_words(entry, cat)
-    if reason:
-        parts.append(reason)
+    return " · ".join([*parts, reason] if reason else parts)
+
+
+def _line(index: int, entry: MoveReview, cat: Catalog) -> ReviewLine:
     loss = "0" if entry.best == entry.played else f"{entry.loss:g}"
-    title = t("review_line", n=entry.number, move=move_words(entry.played, cat))
-    return ReviewLine(index, str(entry.played), str(entry.best), loss, entry.verdict, title, " · ".join(parts))
+    title = cat.t("review_line", n=entry.number, move=move_words(entry.played, cat))
+    return ReviewLine(index, str(entry.played), str(entry.best), loss, entry.verdict, title,
+                      _verdict(entry, cat, with_best=True))
 
 
 def review_shown(match: Match, deal: int, seat: int, entries: Sequence[MoveReview], total: int,
@@ -142,7 +147,7 @@ def position_shown(entry: MoveReview, cat: Catalog) -> PositionShown:
         hand=tuple(sorted(entry.hand)), table=tuple(sorted(entry.table)), played=entry.played, best=entry.best,
         played_text=t("review_played", move=move_words(entry.played, cat)),
         best_text=t("review_was_best") if same else t("review_better_move", move=move_words(entry.best, cat)),
-        detail=_line(0, entry, cat).detail,
+        detail=_verdict(entry, cat, with_best=False),
     )
 
 
