@@ -118,6 +118,10 @@ def test_a_daily_match_saves_its_date_and_its_opponent() -> None:
     match.daily, match.practice = DAY, True
     again = Match.from_json(match.to_json())
     assert (again.daily, again.practice, again.seats[1].kind) == (DAY, True, OPPONENT)
+    again.play(again.game.legal_moves()[0])
+    assert again.undo_point() == 0  # practice: Undo as in any game against the computer
+    again.practice = False
+    assert again.undo_point() is None  # the counted attempt: no Undo
     data = json.loads(match.to_json())
     data["daily"] = "2026-02-30"
     with pytest.raises(ValueError, match="daily date"):

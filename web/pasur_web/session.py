@@ -147,9 +147,10 @@ class Match:
     def undo_point(self) -> int | None:
         """How many moves stay when the human takes back their last move (and the computer's
         moves after it), or None when Undo is not offered: only against computer players (one
-        human seat), while a deal is played, and only for a move of that deal."""
+        human seat), while a deal is played, and only for a move of that deal; never in the counted
+        attempt of a daily deal (its result is compared with the computer's)."""
         humans, game = self.human_seats(), self.game
-        if len(humans) != 1 or self.phase != "play":
+        if len(humans) != 1 or self.phase != "play" or (self.daily is not None and not self.practice):
             return None
         for number in range(len(game.history) - 1, -1, -1):
             record = game.history[number]
