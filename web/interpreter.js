@@ -31,7 +31,19 @@ const BLOCK = 4096; // runs of zero bytes this long are left out of the stored f
 const key = root.getAttribute("data-snapshot-key") || "";
 const cacheName = "pasur-" + (root.getAttribute("data-build") || "");
 const address = new URL("./snapshot/" + key + ".bin", location.href).href;
-const canStore = Boolean(key && globalThis.caches && navigator.serviceWorker && navigator.serviceWorker.controller);
+const canStore = mayStore();
+
+function mayStore() {
+  // Only a page its service worker controls keeps a snapshot (in that worker's cache). A frame
+  // sandboxed without allow-same-origin may use neither: reading `caches` or
+  // `navigator.serviceWorker` there throws, and the page starts the ordinary way.
+  try {
+    return Boolean(key && location.protocol !== "file:" && globalThis.caches && navigator.serviceWorker
+      && navigator.serviceWorker.controller);
+  } catch (error) {
+    return false;
+  }
+}
 
 function warn(what, error) {
   console.warn(`Pasur: ${what}: ${error && error.message ? error.message : error}`);
