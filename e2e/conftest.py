@@ -49,13 +49,25 @@ def own_server() -> Iterator[tuple[SiteServer, str]]:
     server.server_close()
 
 
+def build_release(tmp_path_factory: pytest.TempPathFactory, variant: str) -> Path:
+    """The current sources built as a release of their own (``variant`` only changes the build id)."""
+    out = tmp_path_factory.mktemp(variant) / "site"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out), "--variant", variant],
+                   check=True, capture_output=True)
+    return out
+
+
+@pytest.fixture(scope="session")
+def first_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A release of the current sources, for a test that needs two releases of the same files
+    (site/ may have been built from older sources)."""
+    return build_release(tmp_path_factory, "first")
+
+
 @pytest.fixture(scope="session")
 def second_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The same sources built again as a different release (only the build id differs)."""
-    out = tmp_path_factory.mktemp("second") / "site"
-    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out), "--variant", "second"],
-                   check=True, capture_output=True)
-    return out
+    return build_release(tmp_path_factory, "second")
 
 
 class Guard:

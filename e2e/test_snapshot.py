@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from driver import open_page, saved_game, wait_for_moves, wait_ready
+from driver import WAIT_HUMAN, open_page, saved_game, wait_for_moves, wait_ready
 from serve import SiteServer
 
 # Rewrites the stored snapshot (see web/interpreter.js for its layout), keeping the file's own
@@ -62,10 +62,15 @@ def first_visit(page: Page, url: str) -> None:
     page.wait_for_selector(STORED, state="attached", timeout=60_000)
 
 
-def visit(page: Page, url: str, expected: str) -> None:
+def visit(page: Page, url: str, expected: str, answer: str = "") -> None:
+    """Open ``url`` and check which way the page started. A link with game parameters opened while
+    a game is saved asks first: ``answer`` is the button to press (#start-linked, #resume-saved)."""
     page.goto(url)
     wait_ready(page)
     assert boot(page) == expected
+    if answer:
+        page.click(answer)
+        page.wait_for_selector('html[data-phase="play"]')
 
 
 def cards(page: Page, where: str) -> list[str]:
@@ -73,11 +78,14 @@ def cards(page: Page, where: str) -> list[str]:
 
 
 def play_a_card(page: Page) -> None:
-    """Play the hand's first legal card as a person would, and wait for the move to be saved."""
+    """Play the hand's first card that has a single move as a person would, and wait until the
+    computers have answered (their moves saved) and the hand can be played again."""
+    page.wait_for_function(WAIT_HUMAN)
     game = saved_game(page)
     move = next(m for m in game.legal_moves() if len(game.moves_for_card(m.card)) == 1)
     page.click(f'#hand [data-card="{move.card}"]')
     wait_for_moves(page, len(game.history) + 1)
+    page.wait_for_function(WAIT_HUMAN)
 
 
 def saved_match(page: Page) -> dict[str, object]:
@@ -115,18 +123,16 @@ def test_unseeded_games_differ_and_a_seeded_game_is_the_same_with_the_snapshot(p
     first_visit(page, seeded)
     deal = (cards(page, "#hand"), cards(page, "#table"))
     play_a_card(page)
-    wait_for_moves(page, 2)  # the computer's answer
     plain_game = saved_game(page).to_json()
 
-    visit(page, seeded, "snapshot")
+    visit(page, seeded, "snapshot", answer="#start-linked")  # the same link again: a new game
     assert (cards(page, "#hand"), cards(page, "#table")) == deal
     play_a_card(page)
-    wait_for_moves(page, 2)
     assert saved_game(page).to_json() == plain_game
 
     seen = []
     for _ in range(2):
-        visit(page, f"{site_url}?lang=en&players=2&speed=instant", "snapshot")
+        visit(page, f"{site_url}?lang=en&players=2&speed=instant", "snapshot", answer="#start-linked")
         seen.append((saved_game(page).seed, saved_match(page)["id"], cards(page, "#hand") + cards(page, "#table")))
     (seed_a, id_a, deal_a), (seed_b, id_b, deal_b) = seen
     assert seed_a != seed_b and deal_a != deal_b
@@ -155,8 +161,9 @@ def test_language_address_and_saved_game_are_read_after_the_restore(page: Page, 
 
 def test_a_new_release_keeps_the_snapshot_made_from_the_same_files(page: Page, guard: object,
                                                                     own_server: tuple[SiteServer, str],
-                                                                    second_build: Path) -> None:
+                                                                    first_build: Path, second_build: Path) -> None:
     server, url = own_server
+    server.folder = first_build  # both releases are built from the sources of now
     first_visit(page, f"{url}?lang=en")
     page.wait_for_selector("html[data-offline-ready]", state="attached")
     old_build = page.get_attribute("html", "data-build")
