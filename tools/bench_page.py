@@ -89,7 +89,9 @@ document.documentElement.setAttribute("data-ready", "")
 </html>
 """
 LEVELS = ("easy", "medium", "hard")
-CLEAR = "localStorage.removeItem('pasur.match'); localStorage.removeItem('pasur.embed.match');"
+# Every saved game, the embedded ones included (saved under "pasur.embed.match?<their parameters>").
+CLEAR = ("Object.keys(localStorage).filter((key) => key === 'pasur.match' || key.startsWith('pasur.embed.match'))"
+         ".forEach((key) => localStorage.removeItem(key));")
 # (label, query, what the load waits for, whether Start is pressed) of each way a game starts.
 GAME_STARTS = (
     ("setup", "?lang=en&speed=instant", "card", True),
