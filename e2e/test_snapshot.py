@@ -97,8 +97,6 @@ def test_warm_start_uses_the_snapshot_and_the_game_plays(page: Page, guard: obje
     first_visit(page, f"{site_url}?lang=en")
     visit(page, f"{site_url}?lang=en", "snapshot")
     assert page.evaluate("performance.getEntriesByName('pasur:snapshot-read').length") == 1
-    # web/boot.js imports the interpreter module early; PyScript gets that same module, run once.
-    assert page.evaluate("performance.getEntriesByName('pasur:interpreter-module').length") == 1
     assert page.get_attribute("html", "data-phase") == "setup"
     page.click("#start")
     page.wait_for_selector('html[data-phase="play"]')

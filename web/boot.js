@@ -382,10 +382,6 @@
     if (started) return;
     started = true;
     show(1, 50);
-    // The interpreter module (web/interpreter.js) starts restoring Python from its snapshot as
-    // soon as it runs: with the service worker in control (which keeps the snapshot), it is
-    // imported at once, while PyScript's own JavaScript loads; PyScript gets the same module.
-    if (container && container.controller) import(site + "web/interpreter.js").catch(function () { /* PyScript says */ });
     import(site + "vendor/pyscript/core.js").catch(function (error) { fail(String(error)); });
   }
 

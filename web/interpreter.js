@@ -11,8 +11,7 @@
 //   html[data-snapshot-key] by tools/build.py, is a hash of every file the snapshot depends on).
 // - start from the snapshot ("snapshot"): the stored bytes are checked (format, key, SHA-256) and
 //   given to Pyodide, which restores CPython with PyScript and the game already imported. Python
-//   then re-seeds `random` and the game starts as usual. This begins as soon as the module runs:
-//   web/boot.js imports it while PyScript's own JavaScript is still loading.
+//   then re-seeds `random` and the game starts as usual.
 //
 // Anything wrong with the snapshot (missing, another build's, corrupt, refused by Pyodide, not
 // working once restored) means an ordinary start, and the snapshot is made again. The way the
@@ -207,7 +206,6 @@ async function restore(options, bytes) {
   if (pyodide.runPython("import sys\n'pasur_web.app' in sys.modules and 'pyscript' in sys.modules") !== true) {
     throw new Error("the restored interpreter lacks the game");
   }
-  performance.mark("pasur:snapshot-restored");
   return pyodide;
 }
 
@@ -293,17 +291,6 @@ const bytes = found.then(async (response) => {
 });
 bytes.catch(() => {});
 
-// A start from the snapshot begins as soon as this module runs (web/boot.js imports it as soon as
-// the service worker controls the page, while PyScript's own JavaScript still loads), not when
-// PyScript asks for the interpreter. PyScript's output functions are not known yet: Pyodide gets
-// forwarders, pointed at them when PyScript calls `loadPyodide`.
-const output = { stdout: null, stderr: null };
-const forward = (stream) => (text) => (output[stream] ? output[stream](text) : console.log(text));
-const EARLY_OPTIONS = ["stdout", "stderr", "indexURL"]; // all that PyScript gives without packages
-const early = found.then((response) => response
-  ? restore({ indexURL: INDEX_URL, stdout: forward("stdout"), stderr: forward("stderr") }, bytes) : null);
-early.catch(() => {}); // awaited, and its failure handled, in loadPyodide
-
 // A start from the snapshot that still fails in the game's own Python: the next start is ordinary.
 new MutationObserver(() => {
   if (root.getAttribute("data-boot") === "snapshot" && root.hasAttribute("data-error")) {
@@ -316,10 +303,7 @@ export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   if (await found) {
     try {
-      output.stdout = options.stdout;
-      output.stderr = options.stderr;
-      const asIs = Object.keys(options).every((name) => EARLY_OPTIONS.includes(name));
-      const pyodide = asIs ? await early : await restore(settings, bytes);
+      const pyodide = await restore(settings, bytes);
       performance.mark("pasur:pyodide-loaded");
       announce("snapshot");
       return pyodide;
