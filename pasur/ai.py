@@ -430,8 +430,10 @@ class Search:
         self.iterations = iterations
         self.deadline = math.inf if seconds is None else time.perf_counter() + seconds
         self.totals = [0.0] * len(self.moves)
+        self.squares = [0.0] * len(self.moves)
         self.counts = [0] * len(self.moves)
         self.exact: int | None = None
+        self.exact_values: list[float] = []
 
     def __iter__(self) -> Iterator[None]:
         if len(self.moves) <= 1:
@@ -450,6 +452,7 @@ class Search:
                 ended = len(game.deal_results) > deals
                 value = _outcome(game, view.side) if ended else _playout(game, view.side)
                 self.totals[index] += value
+                self.squares[index] += value * value
                 self.counts[index] += 1
                 done += 1
                 yield
@@ -463,9 +466,27 @@ class Search:
             game.play(move)
             value = _outcome(game, self.view.side) if len(game.deal_results) > deals else _solve(
                 game, self.view.side, -math.inf, math.inf)
+            self.exact_values.append(value)
             if value > best_value:
                 best_value, self.exact = value, index
             yield
+
+    def estimates(self) -> list[tuple[Move, float, float, int]]:
+        """For each move searched so far: (move, mean outcome, standard error of that mean, samples).
+
+        The outcome is the point difference at the end of the deal (with 25 more or less when the
+        deal decides the match). A move solved exactly has its exact value, error 0 and 1 sample.
+        """
+        if self.exact_values:
+            return [(move, value, 0.0, 1) for move, value in zip(self.moves, self.exact_values, strict=False)]
+        found = []
+        for move, total, square, count in zip(self.moves, self.totals, self.squares, self.counts, strict=True):
+            if not count:
+                continue
+            mean = total / count
+            spread = math.sqrt(max(0.0, square / count - mean * mean) / (count - 1)) if count > 1 else math.inf
+            found.append((move, mean, spread, count))
+        return found
 
     def best(self) -> Move:
         if self.exact is not None:
