@@ -20,7 +20,7 @@ LAYERS: list[list[str]] = [
     ["view", "save"],
     ["game", "playout"],
     ["ai", "players"],
-    ["simulate", "tournament"],
+    ["simulate", "tournament", "review", "daily"],
     ["cli"],
     ["__init__", "__main__"],
 ]

@@ -18,6 +18,7 @@ from pasur.rules import PRESETS
 
 from . import chrome, focus, settings_view, setup_view
 from . import ui as act
+from .coach_view import Coach
 from .dom import attr, byid, found
 from .draw import Drawer, set_phase
 from .host import Demo
@@ -54,6 +55,7 @@ class App:
         self.setup = setup_view.SetupScreen(self)
         self.spoken: tuple[str, int, str, int | None] = ("", 0, "", None)  # what was last announced
         self.computer = ComputerSeats(self)
+        self.coach = Coach(self)  # the move review and the daily deal
         self._proxies: list[Any] = []
 
     # ------------------------------------------------------------------ start-up
@@ -80,7 +82,8 @@ class App:
         pending, window.pasurPending = getattr(window, "pasurPending", None), None
         if found(pending) and self.match is None and self.demo is None:
             # Start or the guided deal was pressed while Python was loading: do it now.
-            self.start_from_setup() if str(pending) == "start" else self.start_guide()
+            starts = {"start": self.start_from_setup, "daily-start": self.coach.start_today}
+            starts.get(str(pending), self.start_guide)()
 
     def open_saved_or_link(self) -> None:
         """On start: the saved game, the address's game, or a question when both are there."""
@@ -123,7 +126,7 @@ class App:
             "leave-confirm": lambda: self.setup.show(leaving=True), "leave-cancel": self.setup.keep_playing,
             "next-deal": lambda: self.dispatch(act.NextDeal()), "handoff-ready": lambda: self.dispatch(act.Reveal()),
             "capture-cancel": lambda: self.dispatch(act.CancelChoice()),
-            "guide-stop": lambda: self.dispatch(act.StopGuide()),
+            "guide-stop": lambda: self.dispatch(act.StopGuide()), "undo": self.undo,
             "hint": lambda: asyncio.ensure_future(self.computer.hint()), "guide-start": self.start_guide,
             "settings-button": self.panel.open, "settings-close": self.panel.close,
             "show-stats": lambda: self.panel.open("#stats h3"),
@@ -149,6 +152,8 @@ class App:
             handler = self.buttons().get(ident) or self.buttons().get(action)
             if handler is not None:
                 handler()
+            elif self.coach.on_click(ident, action, button):
+                return
             elif self.demo is not None:
                 self.demo.on_click(ident, action, attr(button, "data-index"))
 
@@ -158,6 +163,8 @@ class App:
             event.preventDefault()
         elif key != "Escape":
             return
+        elif self.coach.is_open:
+            self.coach.back() if self.coach.position is not None else self.coach.close()
         elif not byid("rules").hidden:
             close_rules()
         elif self.setup.leaving:
@@ -201,7 +208,7 @@ class App:
 
     # ------------------------------------------------------------------ the flow
     def dispatch(self, action: act.Action) -> None:
-        plays = isinstance(action, act.PickCard | act.PickCapture | act.Play)
+        plays = isinstance(action, act.PickCard | act.PickCapture | act.Play | act.Undo)
         if self.match is None or (plays and self.check_behind()):
             return
         before = (len(self.match.game.history), self.match.phase, self.match.viewer)
@@ -218,6 +225,13 @@ class App:
                 focus.focus_hand()
             return
         self.after_change()
+
+    def undo(self) -> None:
+        """Take back the player's last move: the computer's turn under way stops first."""
+        if self.match is None or not self.settings.get("undo", True) or self.match.undo_point() is None:
+            return
+        self.computer.stop()
+        self.dispatch(act.Undo())
 
     def after_change(self) -> None:
         match = self.match
@@ -237,16 +251,19 @@ class App:
             return
         kept = focus.focus_key()
         shown = screen(match, self.ui, self.cat, hints=bool(self.settings.get("hints", True)),
-                       demo=self.demo is not None, spoken=self.spoken)
+                       demo=self.demo is not None, spoken=self.spoken, undo=bool(self.settings.get("undo", True)))
         self.drawer.draw(shown, self.cat, demo=self.demo is not None)
         self.spoken = shown.announcement[0]
+        self.coach.after_render()
         focus.restore_focus(kept, match.is_viewer_turn())
 
     # ------------------------------------------------------------------ new games and the new-game panel
-    def begin(self, players: int, rules: Rules, seats: list[Seat], seed: int | None, guide: bool = False) -> None:
+    def begin(self, players: int, rules: Rules, seats: list[Seat], seed: int | None, guide: bool = False,
+              daily: str | None = None, practice: bool = False) -> None:
         self.computer.stop()
         self.in_setup = False
         self.match = Match.start(players, rules, seats, seed)
+        self.match.daily, self.match.practice = daily, practice
         self.ui = UiState(guide=guide, explain=self.demo is not None)
         self.drawer.forget()
         byid("settings").hidden = True
@@ -254,6 +271,10 @@ class App:
 
     def start_from_params(self) -> None:
         p = self.params
+        if p.daily is not None:
+            self.coach.start(p.daily) if p.daily else self.coach.start_today()
+            chrome.drop_game_params(self.params)
+            return
         rules = Rules.preset(p.preset, **({"target": p.target} if p.target else {}))
         self.begin(p.players, rules, default_seats(p.players, p.ai, self.cat.t), p.seed)
         chrome.drop_game_params(self.params)
