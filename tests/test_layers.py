@@ -18,7 +18,7 @@ LAYERS: list[list[str]] = [
     ["scoring"],
     ["events"],
     ["view", "save"],
-    ["game"],
+    ["game", "playout"],
     ["ai", "players"],
     ["simulate", "tournament", "review", "daily"],
     ["cli"],
