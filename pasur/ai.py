@@ -402,8 +402,10 @@ class Search:
     """
 
     def __init__(self, view: PlayerView, rng: random.Random, iterations: int, seconds: float | None = None,
-                 candidates: int | None = None, keep: int | None = None, trust: float = 0.0) -> None:
+                 candidates: int | None = None, keep: int | None = None, trust: float = 0.0,
+                 match_swing: bool = True) -> None:
         self.view = view
+        self.match_swing = match_swing  # False: outcomes in points only, without the bonus for deciding the match
         self.trust = trust  # the share of samples that take the others to capture whenever they can
         self.moves = view.legal_moves()
         if candidates is not None and len(self.moves) > candidates and not (
@@ -438,7 +440,7 @@ class Search:
                 narrow_at = math.inf
                 means = self._means()
                 live = self.live = sorted(sorted(live, key=means.__getitem__, reverse=True)[: self.keep])
-            world = sample_deal(view, self.rng, not_held if not_held and self.rng.random() < self.trust else ())
+            world = self._sample(not_held if not_held and self.rng.random() < self.trust else ())
             for index in live:
                 card, mask = options[index]
                 deal = world.copy()
@@ -451,7 +453,7 @@ class Search:
 
     def _solve_exactly(self) -> Iterator[None]:
         view = self.view
-        world = sample_deal(view, self.rng)  # nothing is hidden: this is the real position
+        world = self._sample(())  # nothing is hidden: this is the real position
         best_value = -math.inf
         for index, move in enumerate(self.moves):
             deal = world.copy()
@@ -462,6 +464,12 @@ class Search:
             if value > best_value:
                 best_value, self.exact = value, index
             yield
+
+    def _sample(self, not_held: Sequence[frozenset[int]]) -> Deal:
+        world = sample_deal(self.view, self.rng, not_held)
+        if not self.match_swing:
+            world.swing = 0.0
+        return world
 
     def _means(self) -> list[float]:
         return [total / count if count else -math.inf for total, count in zip(self.totals, self.counts, strict=True)]

@@ -46,7 +46,7 @@ class Deal:
     """The state of one deal from one moment to its end; :meth:`apply` plays a ``(card, mask)``."""
 
     __slots__ = ("clubs", "hands", "last_capturer", "last_deal", "leader", "players", "points", "public",
-                 "public_by_rank", "rules", "scores", "seat_sides", "stock", "surs", "table", "turn")
+                 "public_by_rank", "rules", "scores", "seat_sides", "stock", "surs", "swing", "table", "turn")
 
     rules: Rules
     players: int
@@ -64,6 +64,7 @@ class Deal:
     leader: int
     last_capturer: int | None
     last_deal: bool  # the match ends with this deal whatever its score (the last of ``fixed_deals``)
+    swing: float  # what deciding the match adds to the outcome (MATCH_SWING; 0 to count points only)
 
     @classmethod
     def start(cls, rules: Rules, players: int, hands: Sequence[Sequence[Card]], table: Sequence[Card],
@@ -93,6 +94,7 @@ class Deal:
         deal.leader = leader
         deal.last_capturer = last_capturer
         deal.last_deal = rules.fixed_deals is not None and deals_played + 1 >= rules.fixed_deals
+        deal.swing = MATCH_SWING
         return deal
 
     @classmethod
@@ -120,6 +122,7 @@ class Deal:
         clone.leader = self.leader
         clone.last_capturer = self.last_capturer
         clone.last_deal = self.last_deal
+        clone.swing = self.swing
         return clone
 
     def options(self) -> list[tuple[int, int]]:
@@ -198,12 +201,12 @@ class Deal:
         is the last deal of a match of ``fixed_deals`` and one side is alone at the top."""
         totals = self.totals()
         value = float(totals[side] - max(total for index, total in enumerate(totals) if index != side))
-        if self.rules.fixed_deals is not None and not self.last_deal:
+        if not self.swing or (self.rules.fixed_deals is not None and not self.last_deal):
             return value
         scores = [score + total for score, total in zip(self.scores, totals, strict=True)]
         top = max(scores)
         if (self.last_deal or top >= self.rules.target) and scores.count(top) == 1:
-            value += MATCH_SWING if scores[side] == top else -MATCH_SWING
+            value += self.swing if scores[side] == top else -self.swing
         return value
 
 

@@ -175,7 +175,9 @@ def review_position(view: PlayerView, played: Move, worlds: int = WORLDS) -> Ite
         yield MoveReview(0, 0, view.hand, view.table, played, played, 0.0, 0.0, "good", False,
                          ("only_move", {}), True)
         return
-    search = Search(view, random.Random(position_seed(view)), worlds * len(moves), candidates=None)
+    # In points only: the bonus hard gives to deciding the match would turn a near tie into 25 points.
+    search = Search(view, random.Random(position_seed(view)), worlds * len(moves), candidates=None,
+                    match_swing=False)
     results: list[list[float]] = [[] for _ in search.moves]  # each move's result, sample by sample
     totals, counts = list(search.totals), list(search.counts)
     for _ in search:

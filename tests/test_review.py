@@ -143,3 +143,39 @@ def test_cli_review(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
                  ["review", str(engine_save), "--worlds", "0"]):
         assert main(args) == 2
         assert "error:" in capsys.readouterr().err
+
+
+def _points_after(game: Game, side: int) -> float:
+    """Exact minimax over Game objects: ``side``'s deal points minus the other's, with no match bonus."""
+    if game.deal_results:
+        totals = [entry["total"] for entry in game.deal_results[-1]]
+        return float(totals[side] - totals[1 - side])
+    values = []
+    for move in game.legal_moves():
+        child = game.copy()
+        child.play(move)
+        values.append(_points_after(child, side))
+    return max(values) if game.side_of(game.turn or 0) == side else min(values)
+
+
+def test_the_loss_is_in_points_even_when_the_deal_decides_the_match() -> None:
+    # A one-deal match: its last round is solved exactly, and a move that gives the match away must
+    # cost the points it costs, not the 25 more that hard's search adds for deciding the match.
+    for seed in range(40):
+        game = new_game(2, Rules(fixed_deals=1), seed=seed)
+        play_out(game, until=44)
+        if game.turn != 0 or len(game.legal_moves()) < 2:
+            continue
+        values = {}
+        for move in game.legal_moves():
+            child = game.copy()
+            child.play(move)
+            values[move] = _points_after(child, 0)
+        if max(values.values()) > 0 >= min(values.values()):  # some move wins the match, another does not
+            break
+    else:
+        pytest.fail("no one-deal position where the choice decides the match")
+    best = max(values.values())
+    for move, value in values.items():
+        entry = reviewed(game, str(move))
+        assert entry.loss == pytest.approx(best - value), move
