@@ -182,3 +182,10 @@ def test_an_undo_is_announced() -> None:
     match.undo()
     said = screen(match, UiState(), EN, spoken=spoken).announcement[1]
     assert said == "Your move was taken back. Your turn: play a card."
+
+
+def test_a_daily_deal_says_so_in_the_top_bar() -> None:
+    match = Match(new_game(2, Rules(fixed_deals=1), seed=1), [Seat("You", "human"), Seat("Sara", "hard")])
+    assert screen(match, UiState(), EN).goal == "1 deal"
+    match.daily = "2026-12-01"
+    assert screen(match, UiState(), EN).goal == "Daily deal of 2026-12-01"

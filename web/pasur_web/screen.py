@@ -398,7 +398,10 @@ def screen(match: Match, ui: UiState, cat: Catalog, hints: bool = True, demo: bo
     game = match.game
     t = cat.t
     rules = game.rules
-    goal = t("deals_short", n=rules.fixed_deals) if rules.fixed_deals else t("target_short", n=rules.target)
+    if match.daily:
+        goal = t("daily_title", date=cat.isolate(match.daily))
+    else:
+        goal = t("deals_short", n=rules.fixed_deals) if rules.fixed_deals else t("target_short", n=rules.target)
     guide, tip = _guide(match, ui, cat)
     hinted = tip or (ui.hint.partition(":")[0] if ui.hint else None)
     preview = ui.preview
