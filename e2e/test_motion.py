@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 from playwright.sync_api import Page
 
 from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, wait_for_moves
 from helpers import seed_with_a_choice
-from pasur import Game
+from pasur import Game, Rules, new_game
+from pasur_web.session import Match, Seat
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -93,16 +95,52 @@ def test_the_hand_stays_put_over_a_whole_deal_on_a_phone(page: Page, guard: obje
     def look(p: Page, game: Game) -> None:
         tops.append(p.evaluate("document.getElementById('hand').getBoundingClientRect().top"))
         table_sizes.append(len(game.table))
-        cards = p.locator("#table [data-card]").evaluate_all(
-            "nodes => nodes.map(n => { const r = n.getBoundingClientRect(), t = n.parentNode.getBoundingClientRect();"
-            " return r.top >= t.top - 1 && r.bottom <= t.bottom + 1"
-            " && r.left >= t.left - 1 && r.right <= t.right + 1; })")
-        assert all(cards), "a table card sticks out of the table"
+        assert all(p.locator("#table [data-card]").evaluate_all(INSIDE_TABLE)), "a card sticks out of the table"
 
     played = play_to_end(page, stop_at="deal-end", on_turn=look)
     assert played.choices >= 1 and len(tops) >= 20
     assert max(tops) - min(tops) <= 8, (min(tops), max(tops))
     assert max(table_sizes) >= 6, table_sizes  # the deal filled the table somewhat
+
+
+# Seed 16, two players: after these moves 13 cards lie on the table and it is seat 0's turn.
+FULL_TABLE = ["AS", "QD", "KS", "7C:4D", "3H:AS,2D,5D", "AH", "JC:AH,9C", "JD", "4C", "6H", "2H", "2S",
+              "3S:2H,6H", "10D", "JS:2S,4C,10D,JD", "9H", "7S", "8D", "6C", "10H", "9S", "7D", "8S", "2C:9H", "9D",
+              "10C", "10S", "6D"]
+INSIDE_TABLE = """nodes => nodes.map(n => {
+  const r = n.getBoundingClientRect(), t = n.parentNode.getBoundingClientRect();
+  return r.top >= t.top - 1 && r.bottom <= t.bottom + 1 && r.left >= t.left - 1 && r.right <= t.right + 1; })"""
+
+
+# How far below the table's top the hand's top is.
+BELOW_TABLE = "['hand', 'table'].map(n => document.getElementById(n).getBoundingClientRect().top)" \
+              ".reduce((a, b) => a - b)"
+
+
+def test_a_full_table_fits_in_the_same_place_with_smaller_cards(page: Page, guard: object, site_url: str,
+                                                               artifacts: Path) -> None:
+    match = Match(new_game(2, Rules(), seed=16), [Seat("You", "human"), Seat("Sara", "medium")])
+    for move in FULL_TABLE:
+        match.play(move)
+    assert len(match.game.table) == 13 and match.is_viewer_turn()
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        if page.url.startswith(site_url):
+            page.evaluate("localStorage.clear()")
+        open_page(page, f"{site_url}?players=2&seed=16&speed=instant")
+        page.wait_for_function(WAIT_HUMAN)
+        top = page.evaluate(BELOW_TABLE)
+        page.evaluate("text => localStorage.setItem('pasur.match', text)", match.to_json())
+        open_page(page, site_url)  # the saved game comes back
+        page.wait_for_function(WAIT_HUMAN)
+        page.screenshot(path=str(artifacts / f"motion-full-table-{name}.png"))
+        cards = page.locator("#table [data-card]")
+        assert cards.count() == 13
+        assert all(cards.evaluate_all(INSIDE_TABLE)), name
+        widths = cards.evaluate_all("nodes => nodes.map(n => n.getBoundingClientRect().width)")
+        assert min(widths) >= 35, (name, widths)  # the faces stay legible
+        moved = page.evaluate(BELOW_TABLE) - top  # (a notice says the game is back, above the board)
+        assert abs(moved) <= 8, (name, moved)
 
 
 def test_the_table_stays_in_sight_while_a_capture_is_chosen(page: Page, guard: object, site_url: str,
@@ -179,3 +217,56 @@ def test_motion_screenshots(page: Page, guard: object, site_url: str, artifacts:
         page.screenshot(path=str(artifacts / f"motion-capture-{name}.png"))
         page.wait_for_function(STILL)
         page.screenshot(path=str(artifacts / f"motion-last-move-{name}.png"))
+
+
+WATCH_MOVES = """() => {
+  window.moveTimes = [];
+  const last = document.getElementById('last-move');
+  new MutationObserver(() => {
+    const move = last.getAttribute('data-move');
+    const times = window.moveTimes;
+    if (move && (!times.length || times[times.length - 1][1] !== move)) times.push([performance.now(), move]);
+  }).observe(last, { attributes: true, attributeFilter: ['data-move'] });
+}"""
+
+
+def test_a_computer_move_takes_at_most_a_second_and_a_half_at_normal_speed(page: Page, guard: object,
+                                                                           site_url: str) -> None:
+    open_page(page, f"{site_url}?players=4&seed=8&speed=normal")
+    page.evaluate(WATCH_MOVES)
+    gaps: list[float] = []
+    for _ in range(3):
+        page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+        game = saved_game(page)
+        before = len(game.history)
+        start = page.evaluate("window.moveTimes.length")
+        page.click(f'#hand [data-card="{first_single_card(game)}"]')
+        wait_for_moves(page, before + game.players)  # the three computer players have played
+        page.wait_for_function("n => window.moveTimes.length >= n", arg=start + game.players)
+        times = [time for time, _ in page.evaluate("window.moveTimes")[start:start + game.players]]
+        gaps += [later - earlier for earlier, later in pairwise(times)]
+    assert len(gaps) == 9 and max(gaps) <= 1500, gaps
+
+
+def test_a_sur_is_celebrated_on_the_pile_and_counted(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        if page.url.startswith(site_url):
+            page.evaluate("localStorage.clear()")
+        open_page(page, f"{site_url}?players=2&seed=61&speed=normal&lang=en")  # 4♠ sweeps A♠ 2♥ 5♦ 6♠
+        page.wait_for_function(WAIT_HUMAN)
+        page.wait_for_function(STILL)
+        page.click('#hand [data-card="4S"]')
+        page.click('#capture-choice [data-capture="AS,2H,5D,6S"]')
+        burst = page.locator("#motion-layer .sur-burst")
+        burst.wait_for(state="visible", timeout=2_000)
+        assert burst.inner_text() == "Sur!"
+        page.wait_for_timeout(350)  # the celebration at its height
+        page.screenshot(path=str(artifacts / f"motion-sur-{name}.png"))
+        pile = page.locator("#me-info .pile").bounding_box()
+        shown = burst.bounding_box()
+        assert pile is not None and shown is not None
+        assert abs((shown["x"] + shown["width"] / 2) - (pile["x"] + pile["width"] / 2)) < 40  # over the pile
+        assert "Surs: 1" in page.inner_text("#me-info")
+        assert page.get_attribute("#last-move", "data-move") == "4S:AS,2H,5D,6S"
+        assert page.inner_text("#last-move").endswith("Sur!")
