@@ -3,6 +3,7 @@ any test on a request off 127.0.0.1, a console error, a page error or a Python e
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-from serve import serve_in_thread  # noqa: E402
+from serve import SiteServer, serve_in_thread  # noqa: E402
 
 ARTIFACTS = ROOT / "artifacts"
 
@@ -36,6 +37,37 @@ def site_url() -> Iterator[str]:
     server, url = serve_in_thread(site)
     yield url
     server.shutdown()
+
+
+@pytest.fixture
+def own_server() -> Iterator[tuple[SiteServer, str]]:
+    """The site on a server of the test's own (its own origin, so its own service worker and
+    storage), which the test can stop or switch to another build."""
+    server, url = serve_in_thread(ROOT / "site")
+    yield server, url
+    server.shutdown()
+    server.server_close()
+
+
+def build_release(tmp_path_factory: pytest.TempPathFactory, variant: str) -> Path:
+    """The current sources built as a release of their own (``variant`` only changes the build id)."""
+    out = tmp_path_factory.mktemp(variant) / "site"
+    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out), "--variant", variant],
+                   check=True, capture_output=True)
+    return out
+
+
+@pytest.fixture(scope="session")
+def first_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A release of the current sources, for a test that needs two releases of the same files
+    (site/ may have been built from older sources)."""
+    return build_release(tmp_path_factory, "first")
+
+
+@pytest.fixture(scope="session")
+def second_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same sources built again as a different release (only the build id differs)."""
+    return build_release(tmp_path_factory, "second")
 
 
 class Guard:

@@ -7,36 +7,14 @@ and storage), which it can stop or switch to another build.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page
 
 from driver import open_page, play_to_end, saved_game, wait_for_moves, wait_ready
-from serve import SiteServer, serve_in_thread
+from serve import SiteServer
 
-ROOT = Path(__file__).resolve().parent.parent
 WASM = "/vendor/pyodide/pyodide.asm.wasm"
-
-
-@pytest.fixture
-def own_server() -> Iterator[tuple[SiteServer, str]]:
-    server, url = serve_in_thread(ROOT / "site")
-    yield server, url
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="session")
-def second_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The same sources built again as a different release (only the build id differs)."""
-    out = tmp_path_factory.mktemp("second") / "site"
-    subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out), "--variant", "second"],
-                   check=True, capture_output=True)
-    return out
 
 
 def test_manifest_is_complete(page: Page, guard: object, site_url: str) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,20 +13,12 @@ from conftest import Guard
 from playwright.sync_api import Frame, Page, Route
 
 from driver import EMBED_MATCH_KEY, open_page, wait_for_moves, wait_ready
-from serve import SiteServer, serve_in_thread
+from serve import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 DEEP = "[" * 10_000 + "]" * 10_000
 HUGE = '{"lang": "en", "pad": "' + "x" * 3_000_000 + '"}'
-
-
-@pytest.fixture
-def own_server() -> Iterator[tuple[SiteServer, str]]:
-    server, url = serve_in_thread(SITE)
-    yield server, url
-    server.shutdown()
-    server.server_close()
 
 
 def plant(page: Page, key: str, value: str) -> None:

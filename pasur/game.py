@@ -460,6 +460,24 @@ class Game:
         clone._opts = None
         return clone
 
+    def rewound(self, moves: int) -> Game:
+        """A new game as this one stood after its first ``moves`` moves, replayed from the same
+        set-up (seed, deck, leader) as :meth:`from_json` does; this game is unchanged. Taking
+        back moves this way gives exactly the deals, and so the positions, that were played.
+
+        >>> g = new_game(2, seed=3)
+        >>> before = g.to_json()
+        >>> _ = g.play(g.legal_moves()[0]); _ = g.play(g.legal_moves()[0])
+        >>> g.rewound(0).to_json() == before, len(g.rewound(1).history), len(g.history)
+        (True, 1, 2)
+        """
+        if type(moves) is not int or not 0 <= moves <= len(self.history):
+            raise ValueError(f"cannot rewind to move {moves!r}: the game has {len(self.history)} moves")
+        game = new_game(self.players, self.rules, self.seed, self.stacked_deck, self.first_leader)
+        for record in self.history[:moves]:
+            game.play(record.move)
+        return game
+
     # ----------------------------------------------------------------- saving (format: pasur.save)
     def to_json(self) -> str:
         """The whole game as JSON text: the set-up, every move, and the current position."""

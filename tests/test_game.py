@@ -305,3 +305,23 @@ def test_hand_built_moves_of_other_things_than_cards_are_refused(game, move) -> 
         game.play(move)
     assert not game.can_play(move)
     assert game.to_json() == before
+
+
+def test_rewound_is_the_game_as_it_stood_after_that_many_moves() -> None:
+    game = new_game(2, Rules(), seed=11)
+    saves = [game.to_json()]
+    play_randomly(game, seed=5, until=60)  # across the end of the first deal (48 moves)
+    replay = new_game(2, Rules(), seed=11)
+    for record in game.history:
+        replay.play(record.move)
+        saves.append(replay.to_json())
+    assert len(game.deal_results) == 1
+    for moves in (0, 1, 47, 48, 49, 60):
+        assert game.rewound(moves).to_json() == saves[moves]
+    assert len(game.history) == 60  # the game itself is unchanged
+    stacked = scenario(["7C 5H 9S KD", "3D 6S 8C QH"], "4C 4D 2H 2S", leader=1)
+    stacked.play("3D:4C,4D")
+    assert stacked.rewound(0).hands[1] == cards("3D 6S 8C QH") and stacked.rewound(0).table == cards("2H 2S 4C 4D")
+    for bad in (-1, 61, "1"):
+        with pytest.raises(ValueError, match="cannot rewind"):
+            game.rewound(bad)  # type: ignore[arg-type]

@@ -116,3 +116,102 @@ def test_a_sur_is_said_and_a_new_deal_starts_with_no_last_move() -> None:
     if match.phase == "deal-end":
         match.next_deal()
         assert screen(match, UiState(), EN).last_move is None
+
+def stacked_match(hands: list[str], table: str, rules: Rules | None = None) -> Match:
+    from helpers import scenario
+
+    names = ["You", "Sara", "Dariush", "Leyla"]
+    seats = [Seat(names[0], "human")] + [Seat(name, "easy") for name in names[1:len(hands)]]
+    return Match(scenario(hands, table, rules=rules), seats)
+
+
+def test_capture_choices_say_points_clubs_and_sur() -> None:
+    from pasur_web.ui import PickCard
+
+    match = stacked_match(["7C 5H 9S KD", "3D 6S 8C QH"], "4C 4D 2H 2S")
+    ui = update(match, UiState(), PickCard("7C"))
+    shown = screen(match, ui, EN)
+    assert shown.choice is not None
+    worth = {option.capture: (option.points, option.clubs, option.sur) for option in shown.choice.options}
+    # By hand: no card of these scores by itself; taking all four clears the table (a sur, 5 points);
+    # the played 7C is a club, and so is 4C.
+    assert worth["2H,2S,4C,4D"] == ("5 points", "2 clubs", "Sur!")
+    assert worth["4D"] == ("0 points", "1 club", None)
+    assert worth["4C"] == ("0 points", "2 clubs", None)
+    assert worth["2H,2S,4D"] == ("0 points", "1 club", None)
+    french = screen(match, ui, load_catalog("fr")).choice
+    assert french is not None
+    assert {(o.points, o.clubs) for o in french.options if o.capture == "4D"} == {("0 point", "1 trèfle")}
+    spanish = screen(match, ui, load_catalog("es")).choice
+    assert spanish is not None and spanish.options[0].sur == "¡Sur!"
+
+
+def test_running_counts_follow_the_captures() -> None:
+    match = stacked_match(["7C 5H 9S KD", "3D 6S 8C QH"], "4C 4D 2H 2S")
+    shown = screen(match, UiState(), EN)
+    assert (shown.me.pile, shown.me.clubs, shown.me.surs) == ("Captured: 0", "Clubs: 0", "Surs: 0")
+    match.play("7C:2H,2S,4C,4D")  # a sur: five cards, two of them clubs
+    shown = screen(match, UiState(), EN)
+    assert (shown.me.pile, shown.me.clubs, shown.me.surs) == ("Captured: 5", "Clubs: 2", "Surs: 1")
+    assert not shown.me.clubs_won
+    assert (shown.opponents[0].pile, shown.opponents[0].clubs) == ("Captured: 0", "Clubs: 0")
+
+
+def test_the_board_names_rules_that_are_not_the_standard_ones() -> None:
+    from pasur_web.screen import rules_note
+
+    assert rules_note(Rules(), "to 62", EN) is None
+    assert rules_note(Rules(target=11), "to 11", EN) is None  # the goal alone is in the top bar
+    assert rules_note(Rules.preset("classic"), "to 62", EN) == "Rules: Classic Persian · to 62"
+    assert rules_note(Rules.preset("kids", target=51), "to 51", EN) == "Rules: Children's Pasur · to 51"
+    assert rules_note(Rules(clockwise=True), "to 62", EN) == "Rules: Standard + Play clockwise · to 62"
+    assert (rules_note(Rules.preset("classic", seven_diamonds_bonus=True), "11 deals", EN)
+            == "Rules: Classic Persian + 7♦ scores 1 point · 11 deals")
+    # An option of Classic turned off: said from the standard rules, which never had it.
+    assert (rules_note(Rules.preset("classic", no_sur_last_round=False), "to 62", EN)
+            == "Rules: Standard + One combination at a time + No sur with a Jack"
+               " + No surs for a side at 50 or more + Surs cancel each other (2 sides) · to 62")
+    match = Match(new_game(2, Rules.preset("classic"), seed=1), [Seat("You", "human"), Seat("Sara", "easy")])
+    assert screen(match, UiState(), EN).rules == "Rules: Classic Persian · to 62"
+
+
+def test_four_players_sit_around_the_table_with_the_partner_across() -> None:
+    seats = [Seat("You", "human"), Seat("Sara", "easy"), Seat("Dariush", "easy"), Seat("Leyla", "easy")]
+    shown = screen(Match(new_game(4, Rules(), seed=2), seats), UiState(), EN)
+    # Play passes counter-clockwise: the next seat (1) on the right, the partner (2) across, seat 3 on the left.
+    assert [(seat.seat, seat.place) for seat in shown.opponents] == [(3, "left"), (2, "top"), (1, "right")]
+    assert [(seat.seat, seat.team, seat.partner) for seat in shown.opponents] == [
+        (3, 1, False), (2, 0, True), (1, 1, False)]
+    assert shown.me.team == 0 and not shown.me.partner
+    clockwise = screen(Match(new_game(4, Rules(clockwise=True), seed=2), seats), UiState(), EN)
+    assert [(seat.seat, seat.place) for seat in clockwise.opponents] == [(1, "left"), (2, "top"), (3, "right")]
+    solo = screen(Match(new_game(4, Rules(solo4=True), seed=2), seats), UiState(), EN)
+    assert all(seat.team is None and not seat.partner for seat in solo.opponents)
+    three = screen(Match(new_game(3, Rules(), seed=2), seats[:3]), UiState(), EN)
+    assert all(seat.place is None and seat.team is None for seat in three.opponents)
+
+
+def test_undo_is_offered_after_a_move_of_the_deal_when_the_setting_is_on() -> None:
+    match = Match(new_game(2, Rules(), seed=1), [Seat("You", "human"), Seat("Sara", "easy")])
+    while match.is_ai_turn():
+        match.play(match.ai_move())
+    assert not screen(match, UiState(), EN, undo=True).undo  # nothing to take back
+    match.play(match.game.legal_moves()[0])
+    assert screen(match, UiState(), EN, undo=True).undo
+    assert not screen(match, UiState(), EN, undo=False).undo  # the setting is off
+    assert not screen(match, UiState(behind=True), EN, undo=True).undo
+    pass_and_play = Match(new_game(2, Rules(), seed=1), [Seat("Ana", "human"), Seat("Bo", "human")])
+    pass_and_play.play(pass_and_play.game.legal_moves()[0])
+    assert not screen(pass_and_play, UiState(), EN, undo=True).undo
+
+
+def test_an_undo_is_announced() -> None:
+    match = Match(new_game(2, Rules(), seed=1), [Seat("You", "human"), Seat("Sara", "easy")])
+    while match.is_ai_turn():
+        match.play(match.ai_move())
+    match.play(match.game.legal_moves()[0])
+    match.play(match.ai_move())
+    spoken = screen(match, UiState(), EN).announcement[0]
+    match.undo()
+    said = screen(match, UiState(), EN, spoken=spoken).announcement[1]
+    assert said == "Your move was taken back. Your turn: play a card."

@@ -121,3 +121,64 @@ def test_saved_match_keeps_its_id_and_rejects_a_bad_one() -> None:
 def test_a_computer_hand_on_screen_is_never_playable_by_clicks() -> None:
     match = Match.start(2, Rules(), [Seat("A", "medium"), Seat("B", "medium")], seed=3)
     assert match.viewer == 0 and not match.is_viewer_turn()
+
+
+def play_computers(match: Match) -> None:
+    """The computer seats play until it is a human's turn (or the deal is over)."""
+    while match.is_ai_turn():
+        match.play(match.ai_move())
+
+
+def test_undo_takes_back_the_human_move_and_the_computer_answers() -> None:
+    seats = [Seat("You", "human"), Seat("Sara", "medium"), Seat("Leyla", "easy")]
+    match = Match.start(3, Rules(), seats, seed=9)
+    assert match.undo_point() is None and not match.undo()  # nothing played yet
+    play_computers(match)
+    match.play(match.game.legal_moves()[0])
+    play_computers(match)
+    before_second = match.to_json()
+    log_before = list(match.log)
+    human_move = match.game.legal_moves()[-1]
+    match.play(human_move)
+    play_computers(match)
+    answers = [str(record.move) for record in match.game.history[-2:]]
+    assert [record.seat for record in match.game.history[-3:]] == [0, 1, 2]
+    assert match.undo_point() == len(match.game.history) - 3
+    assert match.undo()
+    assert match.undone and match.log == log_before
+    assert match.game.to_json() == Match.from_json(before_second).game.to_json()
+    # The same move brings the same answers: each computer decision depends on its seed and the position.
+    match.play(human_move)
+    play_computers(match)
+    assert [str(record.move) for record in match.game.history[-2:]] == answers
+    again = Match.from_json(match.to_json())
+    assert again.undone and not again.edited  # kept in the save, which stays a game's own
+    assert not Match.from_json(before_second).undone
+
+
+def test_undo_is_not_offered_in_pass_and_play_nor_across_a_deal() -> None:
+    two = Match.start(2, Rules(), [Seat("Ana", "human"), Seat("Bo", "human")], seed=3)
+    two.play(two.game.legal_moves()[0])
+    two.reveal()
+    two.play(two.game.legal_moves()[0])
+    assert two.undo_point() is None and not two.undo()
+    match = Match.start(2, Rules(), [Seat("You", "human"), Seat("Sara", "greedy")], seed=3)
+    while match.phase == "play":
+        if match.is_ai_turn():
+            match.play(match.ai_move())
+        else:
+            mine = [number for number, record in enumerate(match.game.history) if record.seat == 0]
+            assert match.undo_point() == (mine[-1] if mine else None)
+            match.play(match.game.legal_moves()[0])
+    assert match.phase == "deal-end" and match.undo_point() is None  # the score sheet is up
+    match.next_deal()
+    play_computers(match)
+    assert match.undo_point() is None  # the next deal started: the last deal's moves stay
+
+
+def test_a_bad_undo_flag_in_a_save_is_refused() -> None:
+    match = Match.start(2, Rules(), [Seat("You", "human"), Seat("Sara", "easy")], seed=1)
+    data = json.loads(match.to_json())
+    data["undone"] = "yes"
+    with pytest.raises(ValueError, match="flags"):
+        Match.from_json(json.dumps(data))

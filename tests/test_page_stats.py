@@ -34,3 +34,24 @@ def test_statistics_count_once_per_match_and_survive_bad_data() -> None:
         loaded = Stats.from_json(bad)
         assert all(value >= 0 for row in loaded.rows.values() for value in row.values())
     assert Stats.from_json('{"rows": {"2/seeds": {"played": -3}}}').rows["2/seeds"]["played"] == 0
+
+
+def test_a_match_played_with_undo_is_marked_in_the_statistics() -> None:
+    from pasur_web.stats import Stats
+
+    stats = Stats.from_json('{"version": 1, "rows": {"2/seeds": {"played": 2, "won": 1, "drawn": 0, "surs": 3}}}')
+    assert stats.rows["2/seeds"]["undone"] == 0  # statistics kept before the mark read as none
+    match = Match.start(2, Rules(target=11), [Seat("Me", "human"), Seat("Bot", "greedy")], seed=4)
+    match.play(match.game.legal_moves()[0])
+    while match.is_ai_turn():
+        match.play(match.ai_move())
+    assert match.undo()
+    while not match.game.over:
+        if match.pending_sheet is not None:
+            match.next_deal()
+        match.play(match.ai_move() if match.is_ai_turn() else match.game.legal_moves()[0])
+    assert match.count_into(stats)
+    assert stats.rows["2/seeds"]["played"] == 3 and stats.rows["2/seeds"]["undone"] == 1
+    plain = Stats()
+    plain.record(2, Rules(), 0, 0, 0)
+    assert plain.rows["2/seeds"]["undone"] == 0

@@ -73,3 +73,21 @@ def test_a_tab_that_is_behind_plays_nothing() -> None:
     ui = UiState(behind=True)
     assert update(match, ui, PickCard(single)) == ui and not match.game.history
     assert update(match, ui, Play(single)) == ui and not match.game.history
+
+
+def test_undo_takes_back_the_move_and_forgets_its_reasons() -> None:
+    from pasur_web.ui import Undo
+
+    match, several, single = match_with_choice()
+    start = match.game.to_json()
+    ui = update(match, UiState(guide=True), PickCard(single))
+    assert len(match.game.history) == 1 and 0 in ui.reasons
+    match.play(match.ai_move())
+    ui = update(match, ui, Undo())
+    assert match.game.to_json() == start and ui.reasons == {} and ui.guide
+    assert update(match, ui, Undo()) == ui  # nothing left to take back
+    ui = update(match, ui, PickCard(several))
+    assert update(match, ui, Undo()).choosing == several  # no move of the human yet: nothing changes
+    behind = UiState(behind=True)
+    match.play(match.ordered_options(several)[0])
+    assert update(match, behind, Undo()) == behind and len(match.game.history) == 1  # a stale tab changes nothing

@@ -1,26 +1,42 @@
 """The page benchmark: how fast the game opens and plays in headless Chromium, measured against a
 bare PyScript + Pyodide "hello" page built from the same pinned packages, in the same run.
 
-    python tools/bench_page.py [--runs 5] [--out bench-results]
+    python tools/bench_page.py [--runs 5] [--networks local,mobile] [--ai-moves 30] [--out bench-results]
 
-It builds both sites, serves each from its own origin and measures, over ``--runs`` runs:
-first paint and first contentful paint; the time until the start panel accepts a click and until
-Python is ready; the time until the first card can be played; cold (a fresh profile: empty
-caches, no service worker) and warm (a persistent profile, second visit); the bytes and requests
-of a cold visit and any file sent twice; and the computer's time per move in the page for each
-level. It writes ``page.json`` and ``page.md`` (the table) and prints the table. It asserts
-nothing: timings on shared machines are noisy, so it reports minimum, median and maximum.
+It builds both sites and serves each from its own origin (tools/serve.py, which gzips text,
+scripts and WebAssembly as most static hosts do). For each network setting it makes ``--runs``
+rounds; each round loads, one after the other, the bare page and the game started each way a game
+starts: from the setup panel (Start pressed as soon as it accepts a click), from URL parameters,
+from a saved game, and embedded (``embed=1``), first cold (a fresh browser context: empty caches, no
+service worker) then warm (the browser restarted on a persistent profile that visited once, so
+the game has its service worker and its snapshot of the interpreter). It records, from
+navigation: first paint and first contentful paint, when the start panel accepts a click, when
+Python is ready, when the first card can be played, and which way the interpreter started
+(html[data-boot]). Each game load is compared with the bare page's load of the same round; the
+tables give the median of those ratios. It also counts the bytes sent on a first visit (as sent,
+compressed) and files sent twice, and times the computer's moves in the page for each level.
+
+Network settings: ``local`` is 127.0.0.1 as it is; ``mobile`` is a typical mobile connection,
+20 Mbit/s down and 40 ms round trip, emulated by the server (each response waits one round trip
+and every byte goes through one 20 Mbit/s link per site). Chromium's own emulation (DevTools'
+Network.emulateNetworkConditions) is not used: it does not slow down what a service worker
+fetches, which is most of what the game fetches.
+
+It writes ``page.json`` and ``page.md`` (the tables) and prints the tables. It asserts nothing:
+timings on shared machines are noisy, so it reports minimum, median and maximum.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import shutil
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -34,7 +50,7 @@ from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright  # noqa: E402
 
 from pasur import Game  # noqa: E402
-from serve import SiteServer, serve_in_thread  # noqa: E402
+from serve import SiteServer, SwitchableHandler  # noqa: E402
 
 # Marks taken inside the page (performance.now(), ms since navigation start) as the DOM changes.
 MARKS = """
@@ -73,6 +89,19 @@ document.documentElement.setAttribute("data-ready", "")
 </html>
 """
 LEVELS = ("easy", "medium", "hard")
+# Every saved game, the embedded ones included (saved under "pasur.embed.match?<their parameters>").
+CLEAR = ("Object.keys(localStorage).filter((key) => key === 'pasur.match' || key.startsWith('pasur.embed.match'))"
+         ".forEach((key) => localStorage.removeItem(key));")
+# (label, query, what the load waits for, whether Start is pressed) of each way a game starts.
+GAME_STARTS = (
+    ("setup", "?lang=en&speed=instant", "card", True),
+    ("url", "?lang=en&players=2&seed=1&speed=instant", "card", False),
+    ("saved", "?lang=en&speed=instant", "card", False),
+    ("embed", "?embed=1&lang=en&players=2&seed=1&speed=instant", "card", False),
+)
+LABELS = {"setup": "setup panel, Start pressed", "url": "game from URL", "saved": "saved game",
+          "embed": "embedded game", "hello": "bare PyScript hello"}
+NETWORKS = {"local": None, "mobile": (20e6, 0.040)}  # bits per second down, round trip in seconds
 
 
 def build_bare(out: Path, site: Path) -> None:
@@ -85,88 +114,184 @@ def build_bare(out: Path, site: Path) -> None:
     (out / "pyscript.toml").write_text('interpreter = "./vendor/pyodide/pyodide.mjs"\n', encoding="utf-8")
 
 
-def sent(server: SiteServer, folder: Path, since: int = 0) -> dict[str, Any]:
-    """Requests, bytes sent (files answered 200) and files sent more than once."""
-    full = server.sent_in_full(since)
+class Link:
+    """One network link: responses wait a round trip, then share its bandwidth."""
 
-    def size(path: str) -> int:
-        file = folder / path.lstrip("/")
-        if file.is_dir():
-            file = file / "index.html"
-        return file.stat().st_size if file.exists() else 0
+    def __init__(self, bits_per_second: float, round_trip: float) -> None:
+        self.rate = bits_per_second / 8
+        self.round_trip = round_trip
+        self.lock = threading.Lock()
+        self.free_at = 0.0
 
-    own = sum(size(path) for path in set(full) if not path.startswith("/vendor/"))
-    return {"requests": len(server.requests) - since, "bytes": sum(size(path) for path in full), "own_bytes": own,
-            "sent_twice": server.sent_twice(since)}
+    def wait_for(self, size: int) -> None:
+        with self.lock:
+            now = time.monotonic()
+            self.free_at = max(now, self.free_at) + size / self.rate
+            delay = self.free_at - now
+        time.sleep(delay)
 
 
-def load(page: Page, url: str, until: str, timeout: float = 120_000) -> dict[str, float]:
+class CountingWriter:
+    """The response stream of one request: counts the bytes sent, through the link if any."""
+
+    def __init__(self, raw: Any, link: Link | None) -> None:
+        self.raw = raw
+        self.link = link
+        self.count = 0
+
+    def write(self, data: bytes) -> int:
+        view = memoryview(data)
+        for start in range(0, len(view), 16384):
+            piece = view[start:start + 16384]
+            if self.link:
+                self.link.wait_for(len(piece))
+            self.raw.write(piece)
+            self.count += len(piece)
+        return len(data)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+
+class BenchServer(SiteServer):
+    link: Link | None
+    sent_bytes: list[tuple[str, int]]  # (path, bytes sent: headers and body)
+
+
+class BenchHandler(SwitchableHandler):
+    def handle_one_request(self) -> None:
+        server = self.server
+        assert isinstance(server, BenchServer)
+        writer = CountingWriter(self.wfile, server.link)
+        self.wfile = writer  # type: ignore[assignment]
+        if server.link:
+            # The request's way there and the answer's first byte's way back.
+            self.rfile.peek(1)  # type: ignore[attr-defined]
+            time.sleep(server.link.round_trip)
+        try:
+            super().handle_one_request()
+        finally:
+            self.wfile = writer.raw
+        if getattr(self, "path", None):
+            server.sent_bytes.append((self.path.partition("?")[0], writer.count))
+
+
+def serve(folder: Path) -> tuple[BenchServer, str]:
+    server = BenchServer(("127.0.0.1", 0), BenchHandler)
+    server.folder = folder
+    server.requests = []
+    server.sent_bytes = []
+    server.link = None
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def load(page: Page, url: str, until: str, press_start: bool, timeout: float = 180_000) -> dict[str, Any]:
     page.goto(url)
+    if press_start:
+        page.click("#start", timeout=timeout)
     page.wait_for_function(f"() => window.__marks && '{until}' in window.__marks", timeout=timeout)
     if until != "ready":
         page.wait_for_function("() => 'ready' in window.__marks", timeout=timeout)
-    marks: dict[str, float] = page.evaluate("window.__marks")
+    marks: dict[str, Any] = page.evaluate("window.__marks")
     for entry in page.evaluate("performance.getEntriesByType('paint').map(e => [e.name, e.startTime])"):
         marks[str(entry[0])] = float(entry[1])
+    marks["boot"] = page.get_attribute("html", "data-boot")
     return marks
 
 
 class Bench:
-    def __init__(self, pw: Playwright, runs: int, ours: tuple[SiteServer, str, Path],
-                 bare: tuple[SiteServer, str, Path]) -> None:
+    def __init__(self, pw: Playwright, runs: int, ours: tuple[BenchServer, str], bare: tuple[BenchServer, str],
+                 profiles: Path) -> None:
         self.pw = pw
         self.runs = runs
-        self.sites = {"ours": ours, "bare": bare}
+        self.ours = ours
+        self.bare = bare
+        self.profiles = profiles
         self.browser: Browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        self.results: dict[str, Any] = {"runs": {}}
+        self.saved_game = ""
+        self.results: dict[str, Any] = {"runs": {}, "transfer": {}}
 
-    def targets(self, name: str) -> list[tuple[str, str, str]]:
-        """(label, query, mark to wait for) of each measured load of one site."""
-        if name == "bare":
-            return [("start", "", "ready")]
-        return [("start", "?lang=en", "start"), ("card", "?lang=en&players=2&seed=1&speed=instant", "card")]
+    def targets(self) -> list[tuple[str, str, str, str, bool]]:
+        """(site, label, url, mark waited for, Start pressed) of each load of one round."""
+        _, bare_url = self.bare
+        _, ours_url = self.ours
+        return [("bare", "hello", bare_url, "ready", False)] + [
+            ("ours", label, ours_url + query, until, press) for label, query, until, press in GAME_STARTS]
 
-    def cold(self, name: str) -> None:
-        server, url, folder = self.sites[name]
-        for label, query, until in self.targets(name):
-            samples = []
-            for run in range(self.runs):
+    def prepare(self, context: BrowserContext, label: str) -> None:
+        context.add_init_script(MARKS)
+        if label == "saved":
+            context.add_init_script(f"localStorage.setItem('pasur.match', {json.dumps(self.saved_game)});")
+        else:
+            context.add_init_script(CLEAR)
+
+    def persistent(self, name: str) -> BrowserContext:
+        return self.pw.chromium.launch_persistent_context(self.profiles / name, executable_path=CHROMIUM,
+                                                          args=CHROMIUM_ARGS)
+
+    def first_visits(self, network: str) -> None:
+        """A saved game to resume, the bytes of a first visit, and the warm profiles' first visit."""
+        for site, (server, url) in (("bare", self.bare), ("ours", self.ours)):
+            context = self.browser.new_context()
+            page = context.new_page()
+            since, since_requests = len(server.sent_bytes), len(server.requests)
+            started = time.monotonic()
+            page.goto(url + ("?lang=en&players=2&seed=1&speed=instant" if site == "ours" else ""))
+            page.wait_for_selector("html[data-ready]", timeout=180_000)
+            if site == "ours":
+                page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=300_000)
+                self.saved_game = page.evaluate("localStorage.getItem('pasur.match')")
+            else:
+                page.wait_for_timeout(2000)
+            self.results["transfer"][f"{site} {network}"] = {
+                "requests": len(server.sent_bytes) - since,
+                "bytes": sum(size for _, size in server.sent_bytes[since:]),
+                "sent_twice": server.sent_twice(since_requests),
+                "seconds": round(time.monotonic() - started, 1)}
+            context.close()
+            profile = self.profiles / f"{site}-{network}"
+            if profile.exists():
+                shutil.rmtree(profile)
+            context = self.persistent(f"{site}-{network}")
+            page = context.new_page()
+            page.goto(url + "?lang=en")
+            page.wait_for_selector("html[data-ready]", timeout=180_000)
+            if site == "ours":
+                page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=120_000)
+                page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=300_000)
+            else:
+                page.wait_for_timeout(2000)
+            context.close()
+
+    def round(self, network: str, mode: str) -> None:
+        for site, label, url, until, press in self.targets():
+            if mode == "cold":
                 context = self.browser.new_context()
-                context.add_init_script(MARKS)
-                page = context.new_page()
-                since = len(server.requests)
-                marks = load(page, url + query, until)
-                if run == 0 and label == "start":
-                    page.wait_for_timeout(1500)  # let a service worker finish storing what it fetches
-                    self.results.setdefault("transfer", {})[name] = sent(server, folder, since)
-                samples.append(marks)
-                context.close()
-            self.results["runs"][f"{name} {label} cold"] = samples
+            else:
+                context = self.persistent(f"{site}-{network}")
+            self.prepare(context, label)
+            page = context.new_page()
+            sample = load(page, url, until, press)
+            context.close()
+            self.results["runs"].setdefault(f"{site} {label} {mode} {network}", []).append(sample)
 
-    def warm(self, name: str) -> None:
-        _, url, _ = self.sites[name]
-        with tempfile.TemporaryDirectory() as profile:
-            def context() -> BrowserContext:
-                ctx = self.pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                ctx.add_init_script(MARKS)
-                return ctx
-
-            first = context()  # the first visit fills the caches (and installs the service worker)
-            page = first.new_page()
-            load(page, url + "?lang=en", "ready")
-            page.wait_for_timeout(2000)
-            first.close()
-            for label, query, until in self.targets(name):
-                samples = []
-                for _ in range(self.runs):
-                    ctx = context()
-                    samples.append(load(ctx.new_page(), url + query, until))
-                    ctx.close()
-                self.results["runs"][f"{name} {label} warm"] = samples
+    def measure(self, network: str) -> None:
+        link = NETWORKS[network]
+        for server, _ in (self.ours, self.bare):
+            server.link = Link(*link) if link else None
+        try:
+            self.first_visits(network)
+            for _ in range(self.runs):
+                self.round(network, "cold")
+                self.round(network, "warm")
+        finally:
+            for server, _ in (self.ours, self.bare):
+                server.link = None
 
     def ai_times(self, moves_per_level: int) -> None:
         """Play human moves until each level has made enough computer moves; keep their times."""
-        _, url, _ = self.sites["ours"]
+        _, url = self.ours
         times: dict[str, list[float]] = {}
         for level in LEVELS:
             context = self.browser.new_context()
@@ -175,7 +300,7 @@ class Bench:
             collected: list[float] = []
             while len(collected) < moves_per_level:
                 page.goto(f"{url}?lang=en&players=2&seed={seed}&speed=instant&ai={level}")
-                page.wait_for_selector("html[data-ready]", timeout=120_000)
+                page.wait_for_selector("html[data-ready]", timeout=180_000)
                 for _ in range(60):
                     page.wait_for_function(
                         "() => document.documentElement.dataset.phase !== 'play'"
@@ -211,95 +336,107 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def summarize(results: dict[str, Any]) -> dict[str, Any]:
+    """Per row: min / median / max of each mark, how many loads started from the snapshot, and
+    the median over rounds of the ratio to the bare page's time to ready in the same round."""
+    runs = results["runs"]
     summary: dict[str, Any] = {}
-    for key, samples in results["runs"].items():
-        row = {}
+    for key, samples in runs.items():
+        site, _, mode, network = key.split()
+        row: dict[str, Any] = {}
         for mark in ("first-paint", "first-contentful-paint", "start", "ready", "card"):
             values = [sample[mark] for sample in samples if mark in sample]
             if values:
                 row[mark] = spread(values)
+        row["boots"] = {boot: sum(1 for s in samples if s.get("boot") == boot) for boot in ("snapshot", "plain")}
+        bare = runs.get(f"bare hello {mode} {network}", [])
+        for mark in ("start", "card"):
+            pairs = [sample[mark] / reference["ready"] for sample, reference in zip(samples, bare, strict=False)
+                     if mark in sample and site == "ours"]
+            if pairs:
+                row[f"{mark}_ratio"] = spread(pairs)
         summary[key] = row
-    ratios = {}
-    for mode in ("cold", "warm"):
-        ours = summary.get(f"ours start {mode}", {}).get("start", {}).get("median")
-        bare = summary.get(f"bare start {mode}", {}).get("ready", {}).get("median")
-        if ours and bare:
-            ratios[mode] = ours / bare
-    summary["start_ratio_to_bare"] = ratios
     summary["ai_ms"] = {level: {"median": statistics.median(ms), "p95": percentile(ms, 0.95), "worst": max(ms),
                                 "moves": len(ms)} for level, ms in results.get("ai_ms", {}).items()}
     return summary
 
 
 def table(results: dict[str, Any], summary: dict[str, Any]) -> str:
-    def cell(value: dict[str, float] | None) -> str:
+    def cell(value: dict[str, float] | None, digits: int = 0) -> str:
         if not value:
             return "-"
-        return f"{value['min']:.0f} / {value['median']:.0f} / {value['max']:.0f}"
+        return f"{value['min']:.{digits}f} / {value['median']:.{digits}f} / {value['max']:.{digits}f}"
 
-    lines = ["| page | visit | first paint | first contentful paint | start panel accepts a click | Python ready |"
-             " first card playable |", "| --- | --- | --- | --- | --- | --- | --- |"]
-    for key, row in summary.items():
-        if not key.startswith(("ours", "bare")):
+    def ratio(value: dict[str, float] | None) -> str:
+        return f"{value['median']:.2f}x" if value else "-"
+
+    lines: list[str] = []
+    for network in NETWORKS:
+        rows = [(key, row) for key, row in summary.items() if key.endswith(f" {network}")]
+        if not rows:
             continue
-        site, label, mode = key.split()
-        page = "game" if site == "ours" else "bare PyScript hello"
-        what = {"start": "setup", "card": "game from URL"}[label] if site == "ours" else "hello"
-        start = row.get("start") if site == "ours" else row.get("ready")
-        lines.append(f"| {page}: {what} | {mode} | {cell(row.get('first-paint'))} |"
-                     f" {cell(row.get('first-contentful-paint'))} | {cell(start)} | {cell(row.get('ready'))} |"
-                     f" {cell(row.get('card'))} |")
-    lines.append("")
-    lines.append("Times in ms from navigation, min / median / max.")
-    ratios = summary["start_ratio_to_bare"]
-    if ratios:
-        lines.append("Start panel accepts a click, median, as a share of the bare page's time to Python ready: "
-                     + ", ".join(f"{mode} {ratio:.2f}x" for mode, ratio in ratios.items()) + ".")
+        link = NETWORKS[network]
+        lines += ["", f"### {network}: " + (f"{link[0] / 1e6:.0f} Mbit/s, {link[1] * 1000:.0f} ms round trip"
+                                             if link else "127.0.0.1, no emulation"), "",
+                  "| page | visit | first contentful paint | start panel accepts a click | Python ready |"
+                  " first card playable | card / bare ready | start / bare ready | snapshot starts |",
+                  "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+        for key, row in rows:
+            site, label, mode, _ = key.split()
+            boots = row["boots"]
+            started = f"{boots['snapshot']} of {boots['snapshot'] + boots['plain']}" if site == "ours" else "-"
+            lines.append(f"| {LABELS[label]} | {mode} | {cell(row.get('first-contentful-paint'))} |"
+                         f" {cell(row.get('start'))} | {cell(row.get('ready'))} | {cell(row.get('card'))} |"
+                         f" {ratio(row.get('card_ratio'))} | {ratio(row.get('start_ratio'))} | {started} |")
+    lines += ["", "Times in ms from navigation, min / median / max. Ratios: median over rounds of the game's time "
+              "divided by the bare page's time to Python ready in the same round."]
     transfer = results.get("transfer", {})
-    for name, info in transfer.items():
-        label = "game" if name == "ours" else "bare page"
-        lines.append(f"Cold visit, {label}: {info['requests']} requests, {info['bytes'] / 1e6:.2f} MB sent, "
-                     f"sent twice: {', '.join(info['sent_twice']) or 'nothing'}.")
-    if "ours" in transfer and "bare" in transfer:
-        extra = transfer["ours"]["bytes"] - transfer["bare"]["bytes"]
-        lines.append(f"The game sends {extra / 1e3:+,.1f} kB more than the bare page; its own files (not under "
-                     f"vendor/) are {transfer['ours']['own_bytes'] / 1e3:,.1f} kB of what it sends.")
+    for network in NETWORKS:
+        ours, bare = transfer.get(f"ours {network}"), transfer.get(f"bare {network}")
+        if ours and bare:
+            lines.append(f"First visit ({network}), as sent (gzip where the server compresses): game "
+                         f"{ours['bytes'] / 1e6:.2f} MB in {ours['requests']} requests, bare page "
+                         f"{bare['bytes'] / 1e6:.2f} MB in {bare['requests']} requests: "
+                         f"{ours['bytes'] / bare['bytes'] - 1:+.1%}; sent twice: "
+                         f"{', '.join(ours['sent_twice'] + bare['sent_twice']) or 'nothing'}.")
     if summary["ai_ms"]:
-        lines.append("")
-        lines.append("| computer level | moves | median ms | 95th percentile ms | worst ms |")
-        lines.append("| --- | --- | --- | --- | --- |")
+        lines += ["", "| computer level | moves | median ms | 95th percentile ms | worst ms |",
+                  "| --- | --- | --- | --- | --- |"]
         for level, row in summary["ai_ms"].items():
             lines.append(f"| {level} | {row['moves']} | {row['median']:.1f} | {row['p95']:.1f} | {row['worst']:.1f} |")
-    return "\n".join(lines)
+    return "\n".join(lines).strip()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--ai-moves", type=int, default=30, help="computer moves timed per level")
+    parser.add_argument("--networks", default="local,mobile", help="comma-separated: " + ", ".join(NETWORKS))
+    parser.add_argument("--ai-moves", type=int, default=30, help="computer moves timed per level (0: none)")
     parser.add_argument("--out", type=Path, default=ROOT / "bench-results")
     args = parser.parse_args()
+    networks = [name for name in args.networks.split(",") if name]
+    unknown = set(networks) - set(NETWORKS)
+    if unknown:
+        parser.error(f"--networks: unknown {', '.join(sorted(unknown))}; choose from {', '.join(NETWORKS)}")
     args.out.mkdir(parents=True, exist_ok=True)
     site = ROOT / "site"
     build(site)
     bare_folder = args.out / "bare-site"
     build_bare(bare_folder, site)
-    ours_server, ours_url = serve_in_thread(site)
-    bare_server, bare_url = serve_in_thread(bare_folder)
+    ours, bare = serve(site), serve(bare_folder)
     started = time.time()
-    with sync_playwright() as pw:
-        bench = Bench(pw, args.runs, (ours_server, ours_url, site), (bare_server, bare_url, bare_folder))
+    with sync_playwright() as pw, tempfile.TemporaryDirectory() as profiles:
+        bench = Bench(pw, args.runs, ours, bare, Path(profiles))
         try:
-            for name in ("bare", "ours"):
-                bench.cold(name)
-                bench.warm(name)
-            bench.ai_times(args.ai_moves)
+            for network in networks:
+                bench.measure(network)
+            if args.ai_moves:
+                bench.ai_times(args.ai_moves)
         finally:
             bench.close()
     results = bench.results
-    results["machine"] = {"cpus": __import__("os").cpu_count(), "platform": platform.platform(),
+    results["machine"] = {"cpus": os.cpu_count(), "platform": platform.platform(),
                           "python": platform.python_version(), "date": time.strftime("%Y-%m-%d"),
-                          "seconds": round(time.time() - started)}
+                          "seconds": round(time.time() - started), "load_average": os.getloadavg()}
     results["summary"] = summarize(results)
     text = table(results, results["summary"])
     (args.out / "page.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")

@@ -20,6 +20,8 @@ STATIC_SUFFIXES = {".css", ".json", ".png", ".svg", ".js", ".webmanifest", ".htm
 # A fixed time stamp keeps the zip identical between builds of the same sources.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 ASSET_HASH_LENGTH = 16  # hex digits of SHA-256; web/sw.js checks downloads against them
+# Besides vendor/ (Pyodide and PyScript), what a snapshot of the interpreter holds or is made by.
+SNAPSHOT_INPUTS = {"app.zip", "pyscript.toml", "web/main.py", "web/interpreter.js", "web/pyodide-private.js"}
 
 
 def copy_vendor(out: Path) -> None:
@@ -103,8 +105,22 @@ def on_demand(path: str) -> bool:
     return path.startswith("vendor/pyscript/") and path not in ("vendor/pyscript/core.js", "vendor/pyscript/core.css")
 
 
+def snapshot_inputs(path: str) -> bool:
+    """The files a memory snapshot of the page's interpreter depends on (web/interpreter.js): a
+    snapshot made with other copies of any of them is not used."""
+    return path.startswith("vendor/") or path in SNAPSHOT_INPUTS
+
+
+def snapshot_key(out: Path, paths: list[str]) -> str:
+    key = hashlib.sha256(b"pasur snapshot\0")
+    for path in sorted(filter(snapshot_inputs, paths)):
+        key.update(path.encode() + b"\0" + (out / path).read_bytes() + b"\0")
+    return key.hexdigest()[:ASSET_HASH_LENGTH]
+
+
 def write_service_worker(out: Path, variant: str) -> str:
-    """Stamp the page with the build id and write ``sw.js`` listing every asset with its hash."""
+    """Stamp the page with the build id and the snapshot key, and write ``sw.js`` listing every
+    asset with its hash."""
     page = out / "index.html"
     paths = offline_assets(out)
     files = {path: (page if path == "" else out / path) for path in paths}
@@ -112,14 +128,17 @@ def write_service_worker(out: Path, variant: str) -> str:
     for path in paths:
         overall.update(path.encode() + b"\0" + files[path].read_bytes() + b"\0")
     build_id = overall.hexdigest()[:12]
+    key = snapshot_key(out, paths)
     html = page.read_text(encoding="utf-8")
-    page.write_text(html.replace("<html ", f'<html data-build="{build_id}" ', 1), encoding="utf-8")
+    html = html.replace("<html ", f'<html data-build="{build_id}" data-snapshot-key="{key}" ', 1)
+    page.write_text(html, encoding="utf-8")
     hashes = {path: digest(files[path].read_bytes()) for path in paths}
     source = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
     lazy = [path for path in paths if on_demand(path)]
     for old, new in (('const BUILD = "dev";', f"const BUILD = {json.dumps(build_id)};"),
                      ("const ASSETS = {};", f"const ASSETS = {json.dumps(hashes, indent=1)};"),
-                     ("const ON_DEMAND = [];", f"const ON_DEMAND = {json.dumps(lazy, indent=1)};")):
+                     ("const ON_DEMAND = [];", f"const ON_DEMAND = {json.dumps(lazy, indent=1)};"),
+                     ('const SNAPSHOT = "";', f"const SNAPSHOT = {json.dumps(f'snapshot/{key}.bin')};")):
         if old not in source:
             sys.exit(f"build: web/sw.js lacks the line {old!r}")
         source = source.replace(old, new, 1)

@@ -1,16 +1,21 @@
 """Serve the built ``site/`` folder on 127.0.0.1: a plain static server that sends the page's
-Content-Security-Policy (the strictest the game works under; the README's hosting notes list it)."""
+Content-Security-Policy (the strictest the game works under; the README's hosting notes list it)
+and, as most static hosts do, text, scripts and WebAssembly gzip-compressed."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
+import gzip
+import hashlib
 import http.server
+import io
 import sys
 import threading
 from collections import Counter
 from pathlib import Path
-from typing import ClassVar
+from typing import BinaryIO, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 # PyScript and Pyodide compile WebAssembly and build functions from text ('wasm-unsafe-eval',
@@ -18,6 +23,16 @@ ROOT = Path(__file__).resolve().parent.parent
 # embed the game.
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
                            "object-src 'none'; base-uri 'none'; form-action 'none'")
+
+# Sent gzip-compressed to a browser that accepts it; the rest (zip archives, images) as they are.
+COMPRESSED = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".py", ".svg", ".webmanifest", ".txt"}
+
+
+@functools.lru_cache(maxsize=256)
+def compressed(path: Path, mtime: float, size: int) -> tuple[bytes, str]:
+    """The file gzip-compressed (once per version of it) and its entity tag."""
+    data = path.read_bytes()
+    return gzip.compress(data, compresslevel=6, mtime=0), '"' + hashlib.sha256(data).hexdigest()[:16] + '-gz"'
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -31,6 +46,28 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def send_head(self) -> BinaryIO | None:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.partition("?")[0].endswith("/"):
+            path = path / "index.html"
+        if (path.suffix not in COMPRESSED or not path.is_file()
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        stat = path.stat()
+        body, tag = compressed(path, stat.st_mtime, stat.st_size)
+        unchanged = tag in self.headers.get("If-None-Match", "")
+        self.send_response(304 if unchanged else 200)
+        self.send_header("Content-type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("ETag", tag)
+        if unchanged:
+            self.end_headers()
+            return None
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         requests = getattr(self.server, "requests", None)

@@ -1,14 +1,18 @@
-"""Entry point of the page: start the app, or show a readable error with a reload button."""
+"""Entry point of the page: start the app, or show a readable error with a reload button.
 
+The interpreter (web/interpreter.js) may have been restored from a memory snapshot taken right
+after the imports below, in an earlier visit: nothing of that visit is in it, and `random` is
+seeded again here. When the interpreter is to take a snapshot, the game starts once it is taken.
+"""
+
+import random
 import traceback
 
 from pyscript import document, window
 
-try:
-    from pasur_web.app import start
 
-    APP = start()
-except Exception as error:  # shown to the player as a short message, never as a traceback
+def show_error(error: Exception) -> None:
+    """Shown to the player as a short message, never as a traceback."""
     window.console.warn("".join(traceback.format_exception(error)))
     box = document.getElementById("startup-error")
     detail = document.getElementById("startup-error-detail")
@@ -16,3 +20,35 @@ except Exception as error:  # shown to the player as a short message, never as a
     box.hidden = False
     document.getElementById("loading").hidden = True
     document.documentElement.setAttribute("data-error", "")
+
+
+def run() -> None:
+    global APP
+    try:
+        from pasur_web.app import start
+
+        APP = start()
+    except Exception as error:
+        show_error(error)
+
+
+def prepare() -> None:
+    interpreter = getattr(window, "pasurInterpreter", None)
+    if interpreter is not None and interpreter.boot == "snapshot":
+        random.seed()  # the generator was frozen in the snapshot
+        run()
+        return
+    try:
+        import pasur_web.app  # noqa: F401  (the snapshot holds it imported)
+    except Exception as error:
+        show_error(error)
+        return
+    if interpreter is not None and interpreter.take:
+        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+        interpreter.take(create_proxy(run))
+    else:
+        run()
+
+
+prepare()

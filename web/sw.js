@@ -18,6 +18,7 @@
 const BUILD = "dev";
 const ASSETS = {};
 const ON_DEMAND = [];
+const SNAPSHOT = ""; // where web/interpreter.js keeps its snapshot; its name hashes what it depends on
 const ASSET_HASH_LENGTH = 16;
 
 const PREFIX = "pasur-";
@@ -117,6 +118,11 @@ async function precache() {
     if (old) await cache.put(url(path), old);
     else if (!later.has(path)) await cache.put(url(path), await download(path));
   }));
+  // The interpreter's snapshot made by this browser for an older build from the same files.
+  if (SNAPSHOT && !(await cache.match(url(SNAPSHOT)))) {
+    const snapshot = await caches.match(url(SNAPSHOT));
+    if (snapshot) await cache.put(url(SNAPSHOT), snapshot);
+  }
   await cache.put(url(MANIFEST), new Response(JSON.stringify(ASSETS), {
     headers: { "Content-Type": "application/json" },
   }));

@@ -125,7 +125,7 @@ class App:
             "leave-confirm": lambda: self.setup.show(leaving=True), "leave-cancel": self.setup.keep_playing,
             "next-deal": lambda: self.dispatch(act.NextDeal()), "handoff-ready": lambda: self.dispatch(act.Reveal()),
             "capture-cancel": lambda: self.dispatch(act.CancelChoice()),
-            "guide-stop": lambda: self.dispatch(act.StopGuide()),
+            "guide-stop": lambda: self.dispatch(act.StopGuide()), "undo": self.undo,
             "hint": lambda: asyncio.ensure_future(self.computer.hint()), "guide-start": self.start_guide,
             "settings-button": self.panel.open, "settings-close": self.panel.close,
             "show-stats": lambda: self.panel.open("#stats h3"),
@@ -203,7 +203,7 @@ class App:
 
     # ------------------------------------------------------------------ the flow
     def dispatch(self, action: act.Action) -> None:
-        plays = isinstance(action, act.PickCard | act.PickCapture | act.Play)
+        plays = isinstance(action, act.PickCard | act.PickCapture | act.Play | act.Undo)
         if self.match is None or (plays and self.check_behind()):
             return
         before = (len(self.match.game.history), self.match.phase, self.match.viewer)
@@ -220,6 +220,13 @@ class App:
                 focus.focus_hand()
             return
         self.after_change()
+
+    def undo(self) -> None:
+        """Take back the player's last move: the computer's turn under way stops first."""
+        if self.match is None or not self.settings.get("undo", True) or self.match.undo_point() is None:
+            return
+        self.computer.stop()
+        self.dispatch(act.Undo())
 
     def after_change(self) -> None:
         match = self.match
@@ -239,7 +246,7 @@ class App:
             return
         kept = focus.focus_key()
         shown = screen(match, self.ui, self.cat, hints=bool(self.settings.get("hints", True)),
-                       demo=self.demo is not None, spoken=self.spoken)
+                       demo=self.demo is not None, spoken=self.spoken, undo=bool(self.settings.get("undo", True)))
         mover: Any = getattr(window, "pasurMotion", None)  # web/motion.js
         if found(mover):
             mover.measure()

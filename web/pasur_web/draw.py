@@ -98,8 +98,9 @@ class Drawer:
             byid("announce").textContent = shown.announcement[1]
 
     def _scores(self, shown: Screen) -> None:
-        items = [el("span", "side-score", children=[el("span", "side-name", text=name),
-                                                    el("strong", text=score, data_side_score=side)])
+        teams = shown.me.team is not None  # the teams' colours, as on their seats
+        items = [el("span", "side-score", data_team=side if teams else None,
+                    children=[el("span", "side-name", text=name), el("strong", text=score, data_side_score=side)])
                  for side, (name, score) in enumerate(shown.scores)]
         # A save changed outside the game is marked, and the match is not counted in the statistics.
         mark = [el("span", "edited-mark", id="edited-mark", text=shown.edited)] if shown.edited else []
@@ -107,20 +108,36 @@ class Drawer:
 
     @staticmethod
     def _badges(seat: SeatView, cat: Catalog) -> list[Any]:
-        return [el("span", "badge", text=cat.t("dealer"))] if seat.dealer else []
+        badges = [el("span", "badge", text=cat.t("dealer"))] if seat.dealer else []
+        return badges + ([el("span", "badge partner", text=cat.t("partner"))] if seat.partner else [])
+
+    @staticmethod
+    def _counts(seat: SeatView, tag: str) -> Any:
+        """The side's running counts: cards taken, clubs (the race to 7), surs."""
+        return el(tag, "pile", data_counts=seat.seat, children=[
+            el("span", text=seat.pile),
+            el("span", "clubs" + (" won" if seat.clubs_won else ""), text=seat.clubs, data_count="clubs"),
+            el("span", text=seat.surs, data_count="surs")])
 
     def _seats(self, shown: Screen, cat: Catalog) -> None:
-        boxes = [el("div", "opponent" + (" turn" if seat.turn else ""), data_seat=seat.seat, children=[
+        boxes = [el("div", "opponent" + (" turn" if seat.turn else ""), data_seat=seat.seat,
+                    data_team=seat.team, data_place=seat.place, children=[
             el("div", "who", children=[el("span", "name", text=seat.name), *self._badges(seat, cat)]),
             el("div", "backs", role="img", aria_label=cat.t("cards_n", n=seat.cards),
                children=[self._back(seat.seat, index) for index in range(seat.cards)]),
-            el("div", "pile", children=[el("span", text=seat.pile), el("span", text=seat.surs)]),
+            self._counts(seat, "div"),
         ]) for seat in shown.opponents]
-        clear(byid("opponents"), *boxes)
+        opponents = byid("opponents")
+        clear(opponents, *boxes)
+        # Four players sit around the table (style.css): the one across at the top, one on each side.
+        byid("play-area").classList.toggle("around", any(seat.place for seat in shown.opponents))
         me = shown.me
-        clear(byid("me-info"), el("span", "name", text=me.name), *self._badges(me, cat),
-              el("span", "pile", children=[el("span", text=me.pile), el("span", text=me.surs)]))
+        clear(byid("me-info"), el("span", "name", text=me.name), *self._badges(me, cat), self._counts(me, "span"))
         byid("me").classList.toggle("turn", me.turn)
+        if me.team is None:
+            byid("me").removeAttribute("data-team")
+        else:
+            byid("me").setAttribute("data-team", str(me.team))
 
     @staticmethod
     def _back(seat: int, index: int) -> Any:
@@ -146,7 +163,8 @@ class Drawer:
             nodes.append(el("p", "empty", text=cat.t("table_empty")))
         clear(byid("table"), *nodes)
         byid("table").setAttribute("aria-label", cat.t("table"))
-        clear(byid("table-info"), el("span", text=shown.stock), el("span", text=shown.round))
+        note = [el("span", "rules-note", id="rules-note", text=shown.rules)] if shown.rules else []
+        clear(byid("table-info"), el("span", text=shown.stock), el("span", text=shown.round), *note)
 
     def _hand(self, shown: Screen, cat: Catalog) -> None:
         box = byid("hand")
@@ -166,6 +184,9 @@ class Drawer:
         button.hidden = not shown.show_hint
         button.disabled = shown.hint_busy
         button.textContent = cat.t("hint_thinking" if shown.hint_busy else "hint")
+        undo = byid("undo")
+        undo.hidden = not shown.undo
+        undo.textContent = cat.t("undo")
 
     @staticmethod
     def _status(shown: Screen) -> None:
@@ -183,10 +204,12 @@ class Drawer:
         if choice is None:
             _show("capture-choice")
             return
-        # Each option is named by its content: each card's name (role="img"), then the points.
+        # Each option is named by its content: each card's name (role="img"), then what it is worth.
         buttons = [el("button", "option", type="button", data_capture=option.capture, children=[
             el("span", "mini-cards", children=[card_node(card, cat) for card in option.cards]),
-            el("span", "points", text=option.points),
+            el("span", "worth", children=[
+                el("span", "points", text=option.points), el("span", "clubs", text=option.clubs),
+                *([el("span", "badge sur-badge", text=option.sur)] if option.sur else [])]),
         ]) for option in choice.options]
         _show("capture-choice", el("h3", text=choice.title), el("div", "options", children=buttons),
               el("button", "secondary", text=cat.t("cancel"), id="capture-cancel", type="button"))

@@ -9,12 +9,12 @@ from typing import Any
 from pasur import Move, Rules
 from pasur.cards import parse_cards
 from pasur.moves import capture_options
-from pasur.rules import OPTION_NAMES
 
 from .dom import byid, clear, el
 from .draw import capture_picture
 from .explain import explain_move
 from .i18n import Catalog
+from .screen import option_changes
 
 __all__ = ["EXAMPLES", "close_rules", "open_rules", "render_rules"]
 
@@ -62,9 +62,7 @@ def render_rules(cat: Catalog, rules: Rules) -> None:
     section("rules_score_h", t("rules_score"))
     win = t("rules_win_fixed", n=rules.fixed_deals) if rules.fixed_deals else t("rules_win", target=rules.target)
     section("rules_win_h", win)
-    defaults = Rules()
-    items = [t(f"opt_{name}" if getattr(rules, name) else f"opt_off_{name}")
-             for name in OPTION_NAMES if getattr(rules, name) != getattr(defaults, name)]
+    items = [t(key) for key in option_changes(rules, Rules())]
     sections.append(el("h3", text=t("rules_options_h")))
     sections.append(el("ul", children=[el("li", text=text) for text in items]) if items
                     else el("p", text=t("rules_options_none")))

@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pasur import Card, Move
+from pasur import Card, Move, Rules
 from pasur.ai import MediumPlayer
-from pasur.scoring import BREAKDOWN_KEYS
+from pasur.cards import CLUBS
+from pasur.moves import is_sur
+from pasur.rules import OPTION_NAMES, PRESETS
+from pasur.scoring import BREAKDOWN_KEYS, CLUBS_MAJORITY
 
 from .explain import Reason, explain_move
 from .i18n import LANGUAGES, Catalog, load_catalog
@@ -19,7 +22,8 @@ from .session import Match
 from .ui import UiState
 
 __all__ = ["YOU_WORDS", "ChoiceView", "HandoffView", "LastMove", "LogLine", "OptionView", "Screen", "SeatView",
-           "SheetTable", "SheetView", "cards_list", "last_move", "log_text", "name_of", "screen", "side_label"]
+           "SheetTable", "SheetView", "cards_list", "last_move", "log_text", "name_of", "option_changes",
+           "rules_note", "screen", "side_label"]
 
 YOU_WORDS = frozenset(load_catalog(lang).t("you") for lang in LANGUAGES)  # the human seat's default name
 LOG_LINES = 60  # the move log shows the latest lines only
@@ -34,15 +38,22 @@ class SeatView:
     dealer: bool
     turn: bool
     cards: int
-    pile: str
+    pile: str  # the cards the seat's side has taken this deal
     surs: str
+    clubs: str  # the clubs among them: the race to 7
+    clubs_won: bool  # 7 or more: the clubs' points are the side's
+    team: int | None = None  # the side, in a game of two teams
+    partner: bool = False  # the viewer's partner
+    place: str | None = None  # around a table of four: "left", "top" or "right" (mirrored right to left)
 
 
 @dataclass(frozen=True)
 class OptionView:
     capture: str  # the cards taken, in move notation ("4C,4D")
     cards: tuple[Card, ...]
-    points: str
+    points: str  # what the capture scores now, a sur included
+    clubs: str  # the clubs it takes, the played card included
+    sur: str | None  # the "Sur" badge, when it clears the table for a sur
 
 
 @dataclass(frozen=True)
@@ -110,6 +121,7 @@ class Screen:
     incoming: Card | None  # the card the previewed computer move plays
     stock: str
     round: str
+    rules: str | None  # the rules and the goal, when they are not the standard ones
     hand: tuple[Card, ...]
     hand_hidden: bool  # face down: the device is being passed
     playable: bool
@@ -117,6 +129,7 @@ class Screen:
     chosen: str | None
     show_hint: bool
     hint_busy: bool
+    undo: bool  # "Undo my move" is offered
     choice: ChoiceView | None
     status: str
     last_move: LastMove | None
@@ -199,13 +212,48 @@ def seat_positions(match: Match) -> list[int]:
     return after if game.rules.clockwise else list(reversed(after))
 
 
-def _seat(match: Match, seat: int, cat: Catalog, previewed: bool = False) -> SeatView:
+def _seat(match: Match, seat: int, cat: Catalog, place: str | None = None, previewed: bool = False) -> SeatView:
     game = match.game
     side = game.side_of(seat)
+    clubs = sum(1 for card in game.piles[side] if card.suit == CLUBS)
+    teams = game.sides == 2 and game.players == 4
     return SeatView(seat=seat, name=name_of(match, seat, cat), dealer=seat == game.dealer,
                     turn=game.turn == seat and match.phase == "play",
                     cards=len(game.hands[seat]) - (1 if previewed else 0),  # the previewed card is on the table
-                    pile=cat.t("pile", n=len(game.piles[side])), surs=cat.t("surs_n", n=game.surs[side]))
+                    pile=cat.t("pile", n=len(game.piles[side])), surs=cat.t("surs_n", n=game.surs[side]),
+                    clubs=cat.t("clubs_taken", n=clubs), clubs_won=clubs >= CLUBS_MAJORITY,
+                    team=side if teams else None,
+                    partner=teams and seat != match.viewer and side == game.side_of(match.viewer), place=place)
+
+
+def _opponents(match: Match, cat: Catalog, previewing: int | None = None) -> tuple[SeatView, ...]:
+    """The other seats, left to right; around a table of four, the one across is at the top.
+    ``previewing``: the seat whose move is previewed (its card is shown on the table)."""
+    seats = seat_positions(match)
+    places: tuple[str | None, ...] = ("left", "top", "right") if len(seats) == 3 else (None,) * len(seats)
+    return tuple(_seat(match, seat, cat, place, seat == previewing) for seat, place in zip(seats, places, strict=True))
+
+
+def option_changes(rules: Rules, base: Rules) -> list[str]:
+    """The options of ``rules`` that differ from ``base``, as message keys (``opt_…`` when on,
+    ``opt_off_…`` when off; only options on by default can be turned off)."""
+    return [f"opt_{name}" if getattr(rules, name) else f"opt_off_{name}"
+            for name in OPTION_NAMES if getattr(rules, name) != getattr(base, name)]
+
+
+def rules_note(rules: Rules, goal: str, cat: Catalog) -> str | None:
+    """The rules in a few words when they are not the standard ones: the nearest preset, the
+    options changed from it, and the goal ("Rules: Classic Persian · to 62")."""
+    default = Rules()
+    # A preset is a base when every option it turns on is on here too, or can be said to be off.
+    bases = [(name, base) for name, base in PRESETS.items() if all(
+        getattr(rules, option) or not getattr(base, option) or getattr(default, option) for option in OPTION_NAMES)]
+    name, base = min(bases, key=lambda item: len(option_changes(rules, item[1])))
+    changes = option_changes(rules, base)
+    if name == "seeds" and not changes:
+        return None
+    text = " + ".join([cat.t(f"preset_{name}"), *(cat.t(key) for key in changes)])
+    return cat.t("rules_note", rules=text, goal=goal)
 
 
 def last_move_reasons(match: Match, ui: UiState, cat: Catalog) -> tuple[str, str] | None:
@@ -251,9 +299,14 @@ def _choice(match: Match, ui: UiState, cat: Catalog) -> ChoiceView | None:
     moves = match.ordered_options(ui.choosing)
     if len(moves) < 2:
         return None
-    options = tuple(OptionView(capture=",".join(str(c) for c in move.sorted_captured()),
-                               cards=tuple(move.sorted_captured()),
-                               points=cat.t("points_n", n=match.option_points(move))) for move in moves)
+    game = match.game
+    options = tuple(OptionView(
+        capture=",".join(str(c) for c in move.sorted_captured()), cards=tuple(move.sorted_captured()),
+        points=cat.t("points_n", n=match.option_points(move)),
+        clubs=cat.t("clubs_n", n=sum(1 for card in (move.card, *move.captured) if card.suit == CLUBS)),
+        sur=cat.t("log_sur") if is_sur(game.rules, move.card, len(move.captured) == len(game.table),
+                                       game.last_round) else None,
+    ) for move in moves)
     return ChoiceView(cat.t("choose_capture", card=cat.card_symbol(Card.parse(ui.choosing))), options)
 
 
@@ -358,6 +411,8 @@ def announcement(match: Match, previous: tuple[str, int, str, int | None],
     same = previous[0] == match.id and previous[1] <= count
     new = moves[previous[1]:] if same else moves[-1:]
     parts = [log_text(match, entry, cat) + "." for entry in new[-4:]]
+    if previous[0] == match.id and previous[1] > count:
+        parts = [t("undone")]  # moves were taken back
     game = match.game
     if match.phase == "deal-end" and match.pending_sheet is not None:
         scores = ", ".join(f"{side_label(match, side, cat)} {cat.num(result['total'])}"
@@ -372,15 +427,17 @@ def announcement(match: Match, previous: tuple[str, int, str, int | None],
 
 # ---------------------------------------------------------------------- the whole screen
 def screen(match: Match, ui: UiState, cat: Catalog, hints: bool = True, demo: bool = False,
-           spoken: tuple[str, int, str, int | None] = ("", 0, "", None)) -> Screen:
+           spoken: tuple[str, int, str, int | None] = ("", 0, "", None), undo: bool = False) -> Screen:
     """Everything the game screen shows for ``match`` in the state ``ui``.
 
-    ``hints``: the hint button is offered; ``demo``: a deal demo (the status line explains);
+    ``hints``: the hint button is offered; ``undo``: the setting that offers Undo is on (against
+    computer players only, see ``Match.undo_point``); ``demo``: a deal demo (the status line explains);
     ``spoken``: the state the last announcement spoke of.
     """
     game = match.game
     t = cat.t
     rules = game.rules
+    goal = t("deals_short", n=rules.fixed_deals) if rules.fixed_deals else t("target_short", n=rules.target)
     guide, tip = _guide(match, ui, cat)
     hinted = tip or (ui.hint.partition(":")[0] if ui.hint else None)
     preview = ui.preview
@@ -389,16 +446,16 @@ def screen(match: Match, ui: UiState, cat: Catalog, hints: bool = True, demo: bo
         turn=game.turn if match.phase == "play" else None,
         behind=ui.behind,
         scores=tuple((side_label(match, side, cat), cat.num(score)) for side, score in enumerate(game.scores)),
-        goal=t("deals_short", n=rules.fixed_deals) if rules.fixed_deals else t("target_short", n=rules.target),
+        goal=goal,
         edited=t("edited_mark") if match.edited else None,
-        opponents=tuple(_seat(match, seat, cat, preview is not None and seat == game.turn)
-                        for seat in seat_positions(match)),
+        opponents=_opponents(match, cat, game.turn if preview is not None else None),
         me=_seat(match, match.viewer, cat),
         table=tuple(game.table),
         taking=frozenset(preview.captured) if preview else frozenset(),
         incoming=preview.card if preview else None,
         stock=t("stock", n=game.stock_size),
         round=t("deal_round", deal=game.deal_number + 1, round=game.round_number, rounds=game.rounds_per_deal),
+        rules=rules_note(rules, goal, cat),
         hand=tuple(sorted(game.hands[match.viewer])),
         hand_hidden=match.handoff is not None,
         playable=match.is_viewer_turn() and preview is None and not ui.behind,
@@ -406,6 +463,7 @@ def screen(match: Match, ui: UiState, cat: Catalog, hints: bool = True, demo: bo
         chosen=ui.choosing,
         show_hint=hints and match.is_viewer_turn(),
         hint_busy=ui.hinting,
+        undo=undo and not ui.behind and match.undo_point() is not None,
         choice=_choice(match, ui, cat),
         status=_status(match, ui, cat, demo),
         last_move=last_move(match, cat),

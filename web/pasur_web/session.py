@@ -61,6 +61,7 @@ class Match:
         self.id = new_match_id()
         self.counted = False  # whether the finished match is in the statistics
         self.edited = False  # the save was changed outside the game: kept, marked, never counted
+        self.undone = False  # a move was taken back: the statistics mark the match
         self.ai: dict[int, Player] = {
             # Each decision depends on the player's seed and the position only: a reload changes nothing.
             seat: make_player(info.kind, player_seed(game.seed, seat)) for seat, info in enumerate(seats)
@@ -110,6 +111,21 @@ class Match:
     def option_points(self, move: Move) -> int:
         return immediate_points(self.game.view(self.game.turn or 0), move)
 
+    def undo_point(self) -> int | None:
+        """How many moves stay when the human takes back their last move (and the computer's
+        moves after it), or None when Undo is not offered: only against computer players (one
+        human seat), while a deal is played, and only for a move of that deal."""
+        humans, game = self.human_seats(), self.game
+        if len(humans) != 1 or self.phase != "play":
+            return None
+        for number in range(len(game.history) - 1, -1, -1):
+            record = game.history[number]
+            if record.deal != game.deal_number:
+                return None
+            if record.seat == humans[0]:
+                return number
+        return None
+
     def ai_move(self) -> Move:
         turn = self.game.turn
         assert turn is not None and turn in self.ai
@@ -142,6 +158,18 @@ class Match:
         self._check_handoff()
         return entry
 
+    def undo(self) -> bool:
+        """Take back the human's last move and every move after it: the game is replayed from its
+        set-up without them (``Game.rewound``), so the same moves bring the same answers (each
+        computer decision depends on its seed and the position only). Whether anything changed."""
+        point = self.undo_point()
+        if point is None:
+            return False
+        self.game = self.game.rewound(point)
+        self.log = self._rebuild_log()
+        self.undone = True
+        return True
+
     def next_deal(self) -> None:
         self.pending_sheet = None
         self._check_handoff()
@@ -171,7 +199,7 @@ class Match:
         if not game.over or self.counted or self.edited or not self.seats[0].human:
             return False
         surs = sum(1 for record in game.history if record.sur and record.seat == 0)
-        stats.record(game.players, game.rules, game.winner, game.side_of(0), surs)
+        stats.record(game.players, game.rules, game.winner, game.side_of(0), surs, undone=self.undone)
         self.counted = True
         return True
 
@@ -187,6 +215,7 @@ class Match:
             "id": self.id,
             "counted": self.counted,
             "edited": self.edited,
+            "undone": self.undone,
         }
         return json.dumps({**data, "sum": checksum(json.dumps(data, sort_keys=True))}, sort_keys=True)
 
@@ -202,7 +231,7 @@ class Match:
         except ValueError as error:
             raise ValueError(f"the saved match is {error}") from None
         required = {"game", "seats", "viewer", "pending_sheet", "handoff"}
-        optional = {"id", "counted", "edited", "sum"}
+        optional = {"id", "counted", "edited", "undone", "sum"}
         if not isinstance(data, dict) or not required <= set(data) <= required | optional:
             raise ValueError("the saved match does not have the expected fields")
         check = data.pop("sum", None)
@@ -210,8 +239,8 @@ class Match:
         ident, counted = data.get("id"), data.get("counted", False)
         if ident is not None and not (isinstance(ident, str) and 0 < len(ident) <= 32 and ident.isalnum()):
             raise ValueError("the saved match's id is not valid")
-        if type(counted) is not bool:
-            raise ValueError("the saved match's statistics flag is not true or false")
+        if type(counted) is not bool or type(data.get("undone", False)) is not bool:
+            raise ValueError("the saved match's statistics flags are not true or false")
         game = Game.from_json(data["game"])
         seats_data = data["seats"]
         if not isinstance(seats_data, list) or len(seats_data) != game.players:
@@ -234,6 +263,7 @@ class Match:
         match.viewer, match.pending_sheet, match.handoff = viewer, pending, handoff
         match.counted = counted and game.over
         match.edited = edited
+        match.undone = data.get("undone", False)
         if ident is not None:
             match.id = ident
         match.log = match._rebuild_log()

@@ -14,7 +14,7 @@ from pyscript import document  # type: ignore[import-not-found]
 from .dom import byid, clear, el, found
 from .i18n import LANGUAGES, Catalog, load_catalog
 from .params import SPEEDS
-from .stats import Stats
+from .stats import FIELDS, Stats
 
 if TYPE_CHECKING:
     from .app import App
@@ -39,11 +39,11 @@ def stats_section(cat: Catalog, stats: Stats, confirm_reset: bool) -> Any:
         children.append(el("p", "muted", text=t("stats_none")))
         return el("section", "stats-section", id="stats", children=children)
     head = el("tr", children=[el("th", text=t(key), scope="col") for key in (
-        "players", "preset", "stats_played", "stats_won", "stats_drawn", "stats_surs")])
+        "players", "preset", *(f"stats_{key}" for key in FIELDS))])
     body = [el("tr", children=[
         el("td", text=cat.num(players)),
         el("td", text=t(f"preset_{preset}")),
-        *[el("td", text=cat.num(row[key]), data_stat=key) for key in ("played", "won", "drawn", "surs")],
+        *[el("td", text=cat.num(row[key]), data_stat=key) for key in FIELDS],
     ]) for players, preset, row in rows]
     children.append(el("div", "table-scroll", children=[el("table", "score-sheet stats", id="stats-table",
                        children=[el("thead", children=[head]), el("tbody", children=body)])]))
@@ -70,6 +70,7 @@ def open_settings(cat: Catalog, shown: SettingsShown, focus: str = "#settings-sp
     ])
     four = el("input", id="settings-four", type="checkbox", checked=bool(settings.get("four_colour")))
     hints = el("input", id="settings-hints", type="checkbox", checked=bool(settings.get("hints", True)))
+    undo = el("input", id="settings-undo", type="checkbox", checked=bool(settings.get("undo", True)))
     digits = [] if cat.lang != "fa" else [el("label", "check", children=[
         el("input", id="settings-digits", type="checkbox", checked=cat.native_digits),
         el("span", text=t("digits_setting"))])]
@@ -83,6 +84,7 @@ def open_settings(cat: Catalog, shown: SettingsShown, focus: str = "#settings-sp
           el("label", "field", children=[el("span", text=t("language")), lang]),
           el("label", "check", children=[four, el("span", text=t("four_colour"))]),
           el("label", "check", children=[hints, el("span", text=t("hints_setting"))]),
+          el("label", "check", children=[undo, el("span", text=t("undo_setting"))]),
           *digits, *extras, stats_section(cat, shown.stats, shown.confirm_reset))
     byid("settings").hidden = False
     target = document.querySelector(focus)
@@ -126,8 +128,8 @@ class SettingsPanel:
         value, checked = str(event.target.value), bool(getattr(event.target, "checked", False))
         if ident == "settings-speed" and value in SPEEDS:
             app.speed = app.settings["speed"] = value
-        elif ident == "settings-hints":
-            app.settings["hints"] = checked
+        elif ident in ("settings-hints", "settings-undo"):
+            app.settings[ident.removeprefix("settings-")] = checked
             app.render()
         elif ident == "settings-four":
             app.settings["four_colour"] = checked

@@ -16,7 +16,7 @@ from .saves import read_json
 
 __all__ = ["FIELDS", "Stats", "preset_name"]
 
-FIELDS = ("played", "won", "drawn", "surs")
+FIELDS = ("played", "won", "drawn", "surs", "undone")  # undone: matches where a move was taken back
 _MAX_COUNT = 10**9
 MAX_CHARS = 65_536  # far more than the statistics of every player count and preset take
 MAX_DEPTH = 16
@@ -35,7 +35,7 @@ def preset_name(rules: Rules) -> str:
 
 @dataclass
 class Stats:
-    # "players/preset" -> {"played": n, "won": n, "drawn": n, "surs": n}
+    # "players/preset" -> {"played": n, "won": n, "drawn": n, "surs": n, "undone": n}
     rows: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
@@ -60,8 +60,9 @@ class Stats:
     def to_json(self) -> str:
         return json.dumps({"version": 1, "rows": self.rows}, sort_keys=True)
 
-    def record(self, players: int, rules: Rules, winner_side: int | None, my_side: int, my_surs: int) -> None:
-        """Count one finished match."""
+    def record(self, players: int, rules: Rules, winner_side: int | None, my_side: int, my_surs: int,
+               undone: bool = False) -> None:
+        """Count one finished match (``undone``: played with Undo, counted apart as well)."""
         row = self.rows.setdefault(f"{players}/{preset_name(rules)}", dict.fromkeys(FIELDS, 0))
         row["played"] += 1
         if winner_side is None:
@@ -69,6 +70,7 @@ class Stats:
         elif winner_side == my_side:
             row["won"] += 1
         row["surs"] += my_surs
+        row["undone"] += undone
 
     def table(self) -> list[tuple[int, str, dict[str, int]]]:
         """(players, preset, counts) rows, sorted, for display."""

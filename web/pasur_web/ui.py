@@ -15,7 +15,7 @@ from .explain import Reason, explain_move
 from .session import Match
 
 __all__ = ["Action", "CancelChoice", "NextDeal", "PickCapture", "PickCard", "Play", "Reveal", "ShowHint",
-           "StopGuide", "UiState", "update"]
+           "StopGuide", "UiState", "Undo", "update"]
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,12 @@ class StopGuide:
     pass
 
 
-Action = PickCard | PickCapture | CancelChoice | Play | NextDeal | Reveal | ShowHint | StopGuide
+@dataclass(frozen=True)
+class Undo:
+    pass  # take back the human's last move and the computer's after it (``Match.undo``)
+
+
+Action = PickCard | PickCapture | CancelChoice | Play | NextDeal | Reveal | ShowHint | StopGuide | Undo
 
 
 def _play(match: Match, ui: UiState, move: Move | str) -> UiState:
@@ -96,7 +101,7 @@ def _play(match: Match, ui: UiState, move: Move | str) -> UiState:
 
 def update(match: Match, ui: UiState, action: Action) -> UiState:
     """Apply ``action``: the match changes through its own calls, the page's state is returned."""
-    if ui.behind and isinstance(action, PickCard | PickCapture | Play):
+    if ui.behind and isinstance(action, PickCard | PickCapture | Play | Undo):
         return replace(ui, choosing=None)  # a tab that is behind plays nothing
     if isinstance(action, PickCard):
         if not match.is_viewer_turn() or ui.preview is not None:
@@ -127,4 +132,10 @@ def update(match: Match, ui: UiState, action: Action) -> UiState:
     if isinstance(action, ShowHint):
         still = match.is_viewer_turn() and len(match.game.history) == action.moves_before
         return replace(ui, hinting=False, hint=action.move if still else ui.hint)
+    if isinstance(action, Undo):
+        if not match.undo():
+            return ui
+        kept = len(match.game.history)
+        return replace(ui, choosing=None, preview=None, hint=None, thinking=False,
+                       reasons={number: why for number, why in ui.reasons.items() if number < kept})
     return replace(ui, guide=False, hint=None)  # StopGuide

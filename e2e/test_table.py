@@ -1,0 +1,167 @@
+"""What the table tells the player (running counts, what a capture is worth, the rules), four
+players around the table, and Undo: played by clicks in headless Chromium."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from driver import MATCH_KEY, WAIT_HUMAN, open_page, play_to_end, saved_game, wait_for_moves
+from helpers import seed_with_a_choice
+from pasur import Rules, new_game
+
+SEED, SEVERAL, SINGLE = seed_with_a_choice()  # seat 0 leads with a card of several captures
+
+
+def shown_cards(page: Page, where: str) -> list[str]:
+    return page.locator(f"{where} [data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+
+
+def saved_match(page: Page) -> dict[str, object]:
+    return json.loads(page.evaluate("key => localStorage.getItem(key)", MATCH_KEY))
+
+
+def test_undo_takes_back_the_move_and_the_same_hand_is_playable_again(page: Page, guard: object,
+                                                                      site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed={SEED}&speed=instant")
+    start = new_game(2, Rules(), seed=SEED)
+    assert saved_game(page).to_json() == start.to_json()
+    hand, table = shown_cards(page, "#hand"), shown_cards(page, "#table")
+    assert page.is_hidden("#undo")  # nothing to take back yet
+    page.click(f'#hand [data-card="{SINGLE}"]')
+    wait_for_moves(page, 2)  # the computer answered
+    page.wait_for_function(WAIT_HUMAN)
+    first = [str(record.move) for record in saved_game(page).history]
+    assert page.get_by_role("button", name="Undo").is_visible()
+    page.click("#undo")
+    page.wait_for_function(f"() => JSON.parse(JSON.parse(localStorage.getItem('{MATCH_KEY}')).game).moves.length == 0")
+    assert saved_game(page).to_json() == start.to_json()  # the exact position, in the save too
+    assert shown_cards(page, "#hand") == hand and shown_cards(page, "#table") == table
+    assert page.locator("#hand [data-card]:not([disabled])").count() == len(hand)
+    assert [page.inner_text(f'[data-side-score="{side}"]') for side in range(2)] == ["0", "0"]
+    assert page.locator("#me-info .pile span").all_inner_texts() == ["Captured: 0", "Clubs: 0", "Surs: 0"]
+    assert page.is_hidden("#undo") and saved_match(page)["undone"] is True
+    # The same move again: the computer answers as it did.
+    page.click(f'#hand [data-card="{SINGLE}"]')
+    wait_for_moves(page, 2)
+    assert [str(record.move) for record in saved_game(page).history] == first
+    # With the keyboard, then a reload: the game comes back as it was after the undo.
+    page.wait_for_function(WAIT_HUMAN)
+    page.focus("#undo")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => JSON.parse(JSON.parse(localStorage.getItem('{MATCH_KEY}')).game).moves.length == 0")
+    page.reload()
+    page.wait_for_selector("html[data-ready]")
+    page.wait_for_function(WAIT_HUMAN)
+    assert saved_game(page).to_json() == start.to_json() and shown_cards(page, "#hand") == hand
+
+
+def test_no_undo_in_pass_and_play(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?seed=3")
+    page.click("#new-game")
+    page.click("#leave-confirm")
+    page.wait_for_selector("#setup #start")
+    page.select_option("#kind-1", "human")
+    page.click("#start")
+    page.wait_for_selector('html[data-phase="play"]')
+    for _ in range(3):  # seat 0, then seat 1, then seat 0 again, each after the hand-off
+        move = saved_game(page).legal_moves()[0]
+        page.click(f'#hand [data-card="{move.card}"]')
+        if page.is_visible("#capture-choice [data-capture]"):
+            page.locator("#capture-choice [data-capture]").first.click()
+        page.click("#handoff-ready")
+        page.wait_for_selector("#hand [data-card]:not([disabled])")
+        assert page.is_hidden("#undo")
+
+
+def test_with_the_setting_off_no_undo_and_the_setting_is_kept(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed={SEED}&speed=instant")
+    page.click("#settings-button")
+    assert page.is_checked("#settings-undo")
+    page.click("#settings-undo")
+    page.click("#settings-close")
+    page.click(f'#hand [data-card="{SINGLE}"]')
+    wait_for_moves(page, 2)
+    page.wait_for_function(WAIT_HUMAN)
+    assert page.is_hidden("#undo")
+    page.reload()
+    page.wait_for_selector("html[data-ready]")
+    page.wait_for_function(WAIT_HUMAN)
+    assert page.is_hidden("#undo")
+    page.click("#settings-button")
+    assert not page.is_checked("#settings-undo")
+    page.click("#settings-undo")  # on again: offered at once
+    page.click("#settings-close")
+    assert page.is_visible("#undo")
+
+
+def test_a_match_played_with_undo_is_marked_in_the_statistics(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed={SEED}&target=1&speed=instant")
+    page.click(f'#hand [data-card="{SINGLE}"]')
+    wait_for_moves(page, 2)
+    page.wait_for_function(WAIT_HUMAN)
+    page.click("#undo")
+    page.wait_for_function(f"() => JSON.parse(JSON.parse(localStorage.getItem('{MATCH_KEY}')).game).moves.length == 0")
+    play_to_end(page)
+    page.click("#show-stats")
+    row = page.locator("#stats-table tbody tr")
+    assert row.count() == 1
+    assert row.locator('[data-stat="played"]').inner_text() == "1"
+    assert row.locator('[data-stat="undone"]').inner_text() == "1"
+    assert "With undo" in page.inner_text("#stats-table thead")
+
+
+def test_counts_and_capture_values(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed={SEED}&speed=instant&preset=classic")
+    assert page.inner_text("#rules-note") == "Rules: Classic Persian · to 62"
+    game = new_game(2, Rules.preset("classic"), seed=SEED)
+    page.click(f'#hand [data-card="{SEVERAL}"]')
+    page.wait_for_selector("#capture-choice [data-capture]")
+    options = page.locator("#capture-choice [data-capture]")
+    moves = [move for move in game.legal_moves() if str(move.card) == SEVERAL]
+    assert options.count() == len(moves) >= 2
+    for index in range(options.count()):
+        option = options.nth(index)
+        captured = option.get_attribute("data-capture") or ""
+        taken = [SEVERAL, *captured.split(",")]
+        # Worked out here from the cards: Aces and Jacks 1, 2C 2, 10D 3; clubs by their suit.
+        points = sum({"A": 1, "J": 1}.get(card[:-1], 0) + (2 if card == "2C" else 3 if card == "10D" else 0)
+                     for card in taken)
+        clubs = sum(1 for card in taken if card.endswith("C"))
+        assert option.locator(".points").inner_text() == f"{points} point{'' if points == 1 else 's'}"
+        assert option.locator(".clubs").inner_text() == f"{clubs} club{'' if clubs == 1 else 's'}"
+        assert option.locator(".sur-badge").count() == (1 if len(captured.split(",")) == len(game.table) else 0)
+    chosen = options.first.get_attribute("data-capture") or ""
+    options.first.click()
+    wait_for_moves(page, 1)
+    taken = [SEVERAL, *chosen.split(",")]
+    counts = page.locator("#me-info .pile")
+    assert counts.locator("span").first.inner_text() == f"Captured: {len(taken)}"
+    assert counts.locator('[data-count="clubs"]').inner_text() == f"Clubs: {sum(c.endswith('C') for c in taken)}"
+
+
+def test_four_players_sit_around_the_table(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
+    for lang in ("en", "fa"):
+        for name, size in (("phone", {"width": 360, "height": 740}), ("desktop", {"width": 1280, "height": 800})):
+            page.set_viewport_size(size)
+            open_page(page, f"{site_url}?players=4&seed=1&speed=instant&lang={lang}")
+            page.wait_for_function(WAIT_HUMAN)
+            table = page.locator("#table").bounding_box()
+            assert table is not None
+            boxes = {place: page.locator(f'.opponent[data-place="{place}"]').bounding_box()
+                     for place in ("left", "top", "right")}
+            left, top, right = boxes["left"], boxes["top"], boxes["right"]
+            assert left is not None and top is not None and right is not None
+            assert top["y"] + top["height"] <= table["y"]  # the partner across the table
+            start, end = (left, right) if lang == "en" else (right, left)  # mirrored right to left
+            assert start["x"] + start["width"] <= table["x"] and end["x"] >= table["x"] + table["width"]
+            # Counter-clockwise play: seat 1 (next) on the right, seat 3 on the left, seat 2 (partner) across.
+            assert page.get_attribute('.opponent[data-place="top"]', "data-seat") == "2"
+            assert page.get_attribute('.opponent[data-place="right"]', "data-seat") == "1"
+            assert page.locator('.opponent[data-place="top"] .badge.partner').is_visible()
+            assert page.get_attribute("#me", "data-team") == page.get_attribute(
+                '.opponent[data-place="top"]', "data-team") == "0"
+            page.screenshot(path=str(artifacts / f"four-players-{lang}-{name}.png"))
+            page.evaluate("localStorage.clear()")

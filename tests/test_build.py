@@ -1,0 +1,36 @@
+"""The build's snapshot key: a browser's snapshot of the interpreter is used only with the files it
+was made from (tools/build.py, web/interpreter.js)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+from build import snapshot_key
+
+FILES = ["", "app.zip", "pyscript.toml", "web/main.py", "web/interpreter.js", "web/pyodide-private.js",
+         "web/style.css", "web/i18n/en.json", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js"]
+
+
+def site(folder: Path, changed: str = "") -> str:
+    for path in FILES[1:]:
+        file = folder / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(path + (" changed" if path == changed else ""), encoding="utf-8")
+    return snapshot_key(folder, FILES)
+
+
+@pytest.mark.parametrize("path", ["app.zip", "pyscript.toml", "web/main.py", "web/interpreter.js",
+                                  "web/pyodide-private.js", "vendor/pyodide/pyodide.asm.wasm",
+                                  "vendor/pyscript/core.js"])
+def test_the_key_changes_with_every_file_the_snapshot_depends_on(tmp_path: Path, path: str) -> None:
+    assert site(tmp_path / "a") != site(tmp_path / "b", changed=path)
+
+
+@pytest.mark.parametrize("path", ["web/style.css", "web/i18n/en.json"])
+def test_the_key_stays_when_other_files_change(tmp_path: Path, path: str) -> None:
+    assert site(tmp_path / "a") == site(tmp_path / "b", changed=path)

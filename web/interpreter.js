@@ -1,0 +1,315 @@
+// The page's Python interpreter: Pyodide, started from a memory snapshot when this browser has one.
+//
+// PyScript loads this module as its interpreter (pyscript.toml) and calls `loadPyodide` as it
+// would Pyodide's own. The snapshot is made in the player's browser, never downloaded:
+//
+// - ordinary start ("plain"), when there is no usable snapshot: Pyodide starts as usual, ready to
+//   take a snapshot; web/main.py imports the game's modules and hands over (`pasurInterpreter.take`),
+//   the snapshot is taken before the game reads anything of this visit (address, language, saved
+//   game), then the game starts. Once the first screen is up, the snapshot is stored in the build's
+//   offline cache ("pasur-<build>", under snapshot/<key>.bin; the key, stamped in the page as
+//   html[data-snapshot-key] by tools/build.py, is a hash of every file the snapshot depends on).
+// - start from the snapshot ("snapshot"): the stored bytes are checked (format, key, SHA-256) and
+//   given to Pyodide, which restores CPython with PyScript and the game already imported. Python
+//   then re-seeds `random` and the game starts as usual.
+//
+// Anything wrong with the snapshot (missing, another build's, corrupt, refused by Pyodide, not
+// working once restored) means an ordinary start, and the snapshot is made again. The way the
+// page started is html[data-boot] ("snapshot" or "plain"); html[data-snapshot] says "saved" once a
+// new snapshot is stored. Every private Pyodide option used is in web/pyodide-private.js.
+import * as pyodideModule from "../vendor/pyodide/pyodide.mjs";
+import * as priv from "./pyodide-private.js";
+
+export const version = pyodideModule.version;
+performance.mark("pasur:interpreter-module");
+
+const root = document.documentElement;
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const FORMAT = 1;
+const MAGIC = 0x504e5350; // "PSNP", little-endian
+const BLOCK = 4096; // runs of zero bytes this long are left out of the stored file
+const key = root.getAttribute("data-snapshot-key") || "";
+const cacheName = "pasur-" + (root.getAttribute("data-build") || "");
+const address = new URL("./snapshot/" + key + ".bin", location.href).href;
+const canStore = mayStore();
+
+function mayStore() {
+  // Only a page its service worker controls keeps a snapshot (in that worker's cache). A frame
+  // sandboxed without allow-same-origin may use neither: reading `caches` or
+  // `navigator.serviceWorker` there throws, and the page starts the ordinary way.
+  try {
+    return Boolean(key && location.protocol !== "file:" && globalThis.caches && navigator.serviceWorker
+      && navigator.serviceWorker.controller);
+  } catch (error) {
+    return false;
+  }
+}
+
+function warn(what, error) {
+  console.warn(`Pasur: ${what}: ${error && error.message ? error.message : error}`);
+}
+
+async function openCache() {
+  return caches.open(cacheName);
+}
+
+
+async function forget(reason, error) {
+  warn(reason, error);
+  try { await (await openCache()).delete(address); } catch (ignored) { /* nothing stored */ }
+}
+
+// ------------------------------------------------------------------ the stored file
+// [u32 magic][u32 length of the JSON header][JSON header][one bit per block: stored or zero][blocks]
+// The header: {format, key, total (bytes of Pyodide's snapshot), block, sha256 (hex, of all after it)}.
+
+function zeroBlock(words, from, to) {
+  for (let i = from; i < to; i++) if (words[i] !== 0) return false;
+  return true;
+}
+
+async function pack(snapshot) {
+  // Pyodide's snapshot is a whole number of 16-byte units long; its last block may be short.
+  const total = snapshot.length;
+  const blocks = Math.ceil(total / BLOCK);
+  const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, total / 4);
+  const map = new Uint8Array(Math.ceil(blocks / 8));
+  let kept = 0;
+  for (let b = 0; b < blocks; b++) {
+    if (!zeroBlock(words, b * BLOCK / 4, Math.min((b + 1) * BLOCK, total) / 4)) {
+      map[b >> 3] |= 1 << (b & 7);
+      kept++;
+    }
+  }
+  const body = new Uint8Array(map.length + kept * BLOCK);
+  body.set(map);
+  let at = map.length;
+  for (let b = 0; b < blocks; b++) {
+    if (map[b >> 3] & (1 << (b & 7))) {
+      body.set(snapshot.subarray(b * BLOCK, Math.min((b + 1) * BLOCK, total)), at);
+      at += BLOCK;
+    }
+  }
+  const header = new TextEncoder().encode(JSON.stringify({ format: FORMAT, key, total, block: BLOCK, sha256: await sha256(body) }));
+  const start = new Uint32Array([MAGIC, header.length]);
+  return new Blob([start, header, body]);
+}
+
+async function sha256(bytes) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function unpack(buffer) {
+  if (buffer.byteLength < 8) throw new Error("the stored snapshot is truncated");
+  const [magic, length] = new Uint32Array(buffer, 0, 2);
+  if (magic !== MAGIC || 8 + length > buffer.byteLength) throw new Error("the stored snapshot is not one");
+  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 8, length)));
+  if (header.format !== FORMAT || header.key !== key) {
+    throw new Error(`the stored snapshot is another build's (${header.key}, this build wants ${key})`);
+  }
+  const body = new Uint8Array(buffer, 8 + length);
+  if (await sha256(body) !== header.sha256) throw new Error("the stored snapshot is corrupt (its SHA-256 differs)");
+  performance.mark("pasur:snapshot-checked");
+  const blocks = Math.ceil(header.total / header.block);
+  const map = body.subarray(0, Math.ceil(blocks / 8));
+  const out = new Uint8Array(blocks * header.block);
+  let at = map.length;
+  for (let b = 0; b < blocks;) {
+    if (!(map[b >> 3] & (1 << (b & 7)))) { b++; continue; }
+    let end = b + 1; // a run of stored blocks is copied at once
+    while (end < blocks && (map[end >> 3] & (1 << (end & 7)))) end++;
+    const size = (end - b) * header.block;
+    if (at + size > body.length) throw new Error("the stored snapshot is truncated");
+    out.set(body.subarray(at, at + size), b * header.block);
+    at += size;
+    b = end;
+  }
+  if (at !== body.length) throw new Error("the stored snapshot has extra bytes");
+  return out.subarray(0, header.total);
+}
+
+// ------------------------------------------------------------------ PyScript's JavaScript modules
+// Besides what it reaches through `js` (which a snapshot records as paths from globalThis),
+// Python holds the members of the JavaScript modules PyScript registers ("_pyscript",
+// "polyscript"). A snapshot names each by module and key; a restored interpreter gets
+// placeholders, replaced by the new page's objects as soon as PyScript registers the modules again.
+
+function watchModules(pyodide, onRegister) {
+  const register = pyodide.registerJsModule.bind(pyodide);
+  pyodide.registerJsModule = function (name, value) {
+    register(name, value);
+    onRegister(name, value);
+  };
+}
+
+function members(value) {
+  // Data properties only: reading a getter (such as _pyscript.target) may run code that fails.
+  return Object.entries(Object.getOwnPropertyDescriptors(value)).filter(([, d]) => "value" in d).map(([k, d]) => [k, d.value]);
+}
+
+function namer(modules) {
+  return (object) => {
+    for (const [module, value] of modules) {
+      if (value === object) return { module };
+      for (const [name, member] of members(value)) {
+        if (member === object) return { module, key: name };
+      }
+    }
+    const label = typeof object === "function" ? `function ${object.name || "(anonymous)"}` : Object.prototype.toString.call(object);
+    throw new Error(`Python holds a JavaScript object the snapshot cannot name: ${label}`);
+  };
+}
+
+// ------------------------------------------------------------------ the globals a snapshot is made with
+// Pyodide wraps them in a proxy of its own that calls getters with that proxy as `this`, which
+// browsers refuse for their own objects ("Illegal invocation"); this proxy calls them on globalThis.
+const globalsForMaking = new Proxy(globalThis, {
+  get(target, name) { return Reflect.get(target, name); },
+  set(target, name, value) { return Reflect.set(target, name, value); },
+});
+
+function resolvePath(path) {
+  return path.reduce((object, name) => (object == null ? object : object[name]), globalThis);
+}
+
+// ------------------------------------------------------------------ the two ways to start
+
+function announce(boot) {
+  root.setAttribute("data-boot", boot);
+  globalThis.pasurInterpreter.boot = boot;
+}
+
+async function restore(options, bytes) {
+  const pending = new Map(); // placeholder -> {module, key}
+  const pyodide = await pyodideModule.loadPyodide({
+    ...options,
+    ...priv.restoreOptions(bytes, (data) => {
+      const placeholder = { pasurPlaceholder: data };
+      pending.set(placeholder, data);
+      return placeholder;
+    }),
+  });
+  const slots = [];
+  for (let index = priv.firstHeldIndex(pyodide); ; index++) {
+    let value;
+    try { value = priv.heldObject(pyodide, index); } catch (end) { break; }
+    if (pending.has(value)) slots.push({ index, ...pending.get(value) });
+  }
+  watchModules(pyodide, (name, value) => {
+    for (const slot of slots) {
+      if (slot.module !== name) continue;
+      priv.replaceHeldObject(pyodide, slot.index, slot.key === undefined ? value : value[slot.key]);
+    }
+  });
+  // Pyodide restored memory it could not check: make sure the game is really in it.
+  if (pyodide.runPython("import sys\n'pasur_web.app' in sys.modules and 'pyscript' in sys.modules") !== true) {
+    throw new Error("the restored interpreter lacks the game");
+  }
+  return pyodide;
+}
+
+async function plain(options) {
+  if (!canStore) {
+    const pyodide = await pyodideModule.loadPyodide(options);
+    performance.mark("pasur:pyodide-loaded");
+    announce("plain");
+    return pyodide;
+  }
+  const modules = new Map();
+  const pyodide = await pyodideModule.loadPyodide({ ...options, ...priv.makeOptions(globalsForMaking) });
+  performance.mark("pasur:pyodide-loaded");
+  watchModules(pyodide, (name, value) => modules.set(name, value));
+  announce("plain");
+  // Called by web/main.py once the game's modules are imported and before the game starts.
+  globalThis.pasurInterpreter.take = (start) => {
+    globalThis.pasurInterpreter.take = null;
+    setTimeout(() => {
+      let snapshot = null;
+      try {
+        performance.mark("pasur:snapshot-make");
+        snapshot = priv.makeSnapshot(pyodide, namer(modules));
+        performance.mark("pasur:snapshot-made");
+      } catch (error) {
+        warn("no snapshot made", error);
+      }
+      try {
+        // From now on Python reaches the page's objects themselves, not Pyodide's recording proxies.
+        for (const { index, entry } of priv.heldObjects(pyodide, () => null)) {
+          if (entry && entry.path) priv.replaceHeldObject(pyodide, index, resolvePath(entry.path));
+        }
+        priv.useGlobals(pyodide, globalThis);
+      } catch (error) {
+        warn("the recording proxies could not be replaced", error);
+      }
+      try {
+        start();
+      } finally {
+        start.destroy();
+      }
+      if (snapshot) whenShown(() => save(snapshot));
+    }, 0);
+  };
+  return pyodide;
+}
+
+function whenShown(callback) {
+  // After the first screen is drawn, when the browser is idle.
+  const later = () => (globalThis.requestIdleCallback ? requestIdleCallback(callback, { timeout: 2000 }) : setTimeout(callback, 200));
+  if (root.hasAttribute("data-ready")) { later(); return; }
+  const watcher = new MutationObserver(() => {
+    if (!root.hasAttribute("data-ready")) return;
+    watcher.disconnect();
+    later();
+  });
+  watcher.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+async function save(snapshot) {
+  try {
+    const file = await pack(snapshot);
+    await (await openCache()).put(address, new Response(file, { headers: { "Content-Type": "application/octet-stream" } }));
+    root.setAttribute("data-snapshot", "saved");
+  } catch (error) {
+    warn("the snapshot could not be stored", error);
+  }
+}
+
+globalThis.pasurInterpreter = { boot: null, take: null };
+
+// Read and checked at once, while PyScript is still reading its configuration: whether there is
+// a snapshot (`found`) and its bytes ready for Pyodide (`bytes`, which Pyodide awaits only after
+// fetching its own files: meanwhile a failure is not an "unhandled rejection").
+const found = canStore ? openCache().then((cache) => cache.match(address)).catch(() => undefined) : Promise.resolve(undefined);
+const bytes = found.then(async (response) => {
+  if (!response) return null;
+  const buffer = await response.arrayBuffer();
+  performance.mark("pasur:snapshot-fetched");
+  const snapshot = await unpack(buffer);
+  performance.mark("pasur:snapshot-read");
+  return snapshot;
+});
+bytes.catch(() => {});
+
+// A start from the snapshot that still fails in the game's own Python: the next start is ordinary.
+new MutationObserver(() => {
+  if (root.getAttribute("data-boot") === "snapshot" && root.hasAttribute("data-error")) {
+    forget("the game failed after starting from the snapshot", "it is dropped");
+  }
+}).observe(root, { attributes: true, attributeFilter: ["data-error"] });
+
+export async function loadPyodide(options = {}) {
+  performance.mark("pasur:load-pyodide");
+  const settings = { ...options, indexURL: INDEX_URL };
+  if (await found) {
+    try {
+      const pyodide = await restore(settings, bytes);
+      performance.mark("pasur:pyodide-loaded");
+      announce("snapshot");
+      return pyodide;
+    } catch (error) {
+      await forget("the snapshot could not be used, starting the ordinary way", error);
+    }
+  }
+  return plain(settings);
+}
