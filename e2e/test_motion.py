@@ -261,12 +261,12 @@ def test_a_sur_is_celebrated_on_the_pile_and_counted(page: Page, guard: object, 
         burst = page.locator("#motion-layer .sur-burst")
         burst.wait_for(state="visible", timeout=2_000)
         assert burst.inner_text() == "Sur!"
+        pile = page.locator('#me-info .pile [data-count="surs"]').bounding_box()
+        shown = burst.bounding_box()  # (the counts move when Hint comes back: measured now)
         assert page.get_attribute("#last-move", "data-move") == "4S:AS,2H,5D,6S"
         assert page.inner_text("#last-move").endswith("Sur!")
         page.wait_for_timeout(1_000)  # the celebration at its height (it starts once the cards land)
         page.screenshot(path=str(artifacts / f"motion-sur-{name}.png"))
-        pile = page.locator("#me-info .pile").bounding_box()
-        shown = burst.bounding_box()
         assert pile is not None and shown is not None
         assert abs((shown["x"] + shown["width"] / 2) - (pile["x"] + pile["width"] / 2)) < 40  # over the pile
         assert "Surs: 1" in page.inner_text("#me-info")

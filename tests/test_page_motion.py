@@ -76,7 +76,7 @@ def test_a_sur_is_celebrated_on_the_capturers_pile() -> None:
     before = mark_of(match, UiState())
     record = match.game.play("AC:2H,3S,4C,AH")
     assert record.sur
-    assert plan(match, UiState(), before, MS).sur == ME
+    assert plan(match, UiState(), before, MS).sur == ME + ' [data-count="surs"]'
 
 
 def test_the_next_hands_of_a_deal_are_dealt_after_the_last_card_of_the_round_lands() -> None:
@@ -132,5 +132,5 @@ def test_the_plan_reaches_the_page_as_plain_json_data() -> None:
     before = mark_of(match, UiState())
     match.play("AC:2H,3S,4C,AH")
     data = plan(match, UiState(), before, MS).to_js("Sur!")
-    assert data["ms"] == MS and data["sur"] == ME and data["sur_text"] == "Sur!"
+    assert data["ms"] == MS and data["sur"] == ME + ' [data-count="surs"]' and data["sur_text"] == "Sur!"
     assert data["via"] == ["AC", "AH"] and ["AC", ME, 0] in data["exit"]

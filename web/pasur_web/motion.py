@@ -20,6 +20,7 @@ __all__ = ["FLIGHT_MS", "STOCK", "Mark", "Plan", "mark_of", "pile_of", "plan", "
 # Milliseconds one card takes to fly at each speed; "instant" moves nothing.
 FLIGHT_MS = {"slow": 520, "normal": 300, "fast": 170, "instant": 0}
 STOCK = "#table-info > :first-child"  # where dealt cards come from: the count of the stock
+SURS = ' [data-count="surs"]'  # in a pile: the count of surs, where a sur is celebrated
 DEAL_STEP = 0.18  # flights between two dealt cards
 CAPTURE_FLIGHTS = 1.6  # a capture: the played card joins the taken cards, then all go to the pile
 
@@ -128,7 +129,7 @@ def _move(match: Match, ms: int) -> Plan:
         # The next deal's cards are dealt when its score sheet is closed.
     elif record.round != game.round_number:
         enter += _deal(match, done, ms, table=False)
-    return Plan(ms, enter, tuple(exits), via, pile_of(match, seat) if record.sur else None)
+    return Plan(ms, enter, tuple(exits), via, pile_of(match, seat) + SURS if record.sur else None)
 
 
 def plan(match: Match, ui: UiState, before: Mark | None, ms: int) -> Plan:
