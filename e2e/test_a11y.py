@@ -67,6 +67,12 @@ def test_no_axe_violations_on_any_screen(page: Page, guard: object, site_url: st
     assert "capture choice" in screens, "no capture choice came up"
     play_to_end(page, stop_at="deal-end")
     screens["score sheet"] = axe_violations(page)
+    page.click("#review-open")
+    page.wait_for_selector("#review[data-done] [data-review-move]", timeout=90_000)
+    screens["move review"] = axe_violations(page)
+    page.locator("[data-review-move]").first.click()
+    page.wait_for_selector("#review-position")
+    screens["reviewed position"] = axe_violations(page)
     found = {name: problems for name, problems in screens.items() if problems}
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
 

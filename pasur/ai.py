@@ -7,9 +7,10 @@ own seat, so none can read a hidden card; :mod:`pasur.players` builds them by na
   the expected points the next player can take from the table it leaves (counted from the
   cards this seat has not seen), plus what a Jack in hand promises.
 - ``hard`` takes the three moves ``medium`` ranks best, samples the hidden cards consistently
-  with everything seen (determinization), plays each of those moves out to the end of the deal
-  with the ``medium`` policy for every seat in each sample, and keeps the move with the best mean
-  result. With two players, once the stock
+  with everything seen (determinization; mostly as if a seat that laid a card this round held no
+  card that would have captured), plays each of those moves out to the end of the deal with the
+  ``medium`` policy for every seat in each sample (on :class:`pasur.playout.Deal`, the engine's
+  fast path), and keeps the move with the best mean result. With two players, once the stock
   is empty nothing is hidden and it solves the rest of the deal exactly.
 
 Every random choice of a decision comes from :func:`decision_rng`: a generator derived from the
@@ -28,9 +29,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .cards import CLUBS, FULL_DECK, JACK, KING, SUITS, Card
+from .cards import CLUBS, FULL_DECK, JACK, KING, Card
 from .game import SEED_RANGE, Game
 from .moves import Move, bits, is_sur, masks_for, table_entry
+from .playout import CARD_VALUE, JACK_PROMISE, JACK_SPEND, Deal, chance_of_holding, clubs_value, medium_option
 from .rules import Rules
 from .scoring import SUR_POINTS, card_points
 from .view import PlayerView
@@ -119,11 +121,10 @@ class GreedyPlayer(_Seeded):
         return max(view.legal_moves(), key=worth)
 
 
-CLUB_RACE = 0.7  # value of one club while the majority is open
-CARD_VALUE = 0.03  # a captured card's small worth (ties, and the clubs that may follow)
-JACK_PROMISE = 0.25  # share of the table's points a Jack in hand is expected to bring
-JACK_SPEND = 0.8  # the cost of using a wild Jack before the last round
+PLAYOUTS = 240  # hard's budget: playouts a move
 CANDIDATES = 3  # hard searches the moves medium ranks best: more samples each, fewer blunders from noise
+KEEP: int | None = None  # and may narrow them down to the best so many after a third of the budget
+TRUST = 0.9  # the share of samples in which the others hold no rank that would have captured when they laid
 
 
 @dataclass(frozen=True)
@@ -151,26 +152,6 @@ def situation_of(view: PlayerView) -> Situation:
     next_seat = (view.seat + 1) % view.players
     return Situation(view.rules, view.table, view.hand, by_rank, len(unseen), view.hand_sizes[next_seat],
                      my_clubs, max(their, default=0), view.last_round)
-
-
-def _clubs_value(count: int, mine: int, theirs: int) -> float:
-    if count == 0 or theirs >= 7 or mine >= 7:
-        return 0.0
-    if mine + count >= 7:
-        return 7.0
-    return CLUB_RACE * count * (1.0 + 0.15 * mine)
-
-
-def _chance_of_holding(count: int, unseen: int, hand_size: int) -> float:
-    """The chance that a hand of ``hand_size`` drawn from ``unseen`` cards holds one of ``count``."""
-    if count <= 0 or hand_size <= 0 or unseen <= 0:
-        return 0.0
-    if count + hand_size > unseen:
-        return 1.0
-    miss = 1.0
-    for i in range(hand_size):
-        miss *= (unseen - count - i) / (unseen - i)
-    return 1.0 - miss
 
 
 _THREATS: dict[tuple[object, ...], float] = {}
@@ -206,12 +187,12 @@ def _threat(s: Situation, table: Sequence[Card]) -> float:
         for mask in masks_for(entry, rank):
             taken = bits(mask)
             gain = sum(points[pos] for pos in taken) + 0.4  # their own card's points, on average
-            gain += _clubs_value(sum(1 for pos in taken if clubs[pos]), s.their_clubs, s.my_clubs)
+            gain += clubs_value(sum(1 for pos in taken if clubs[pos]), s.their_clubs, s.my_clubs)
             if mask == full and is_sur(rules, FULL_DECK[(rank - 1) * 4], True, s.last_round):
                 gain += SUR_POINTS
             best = max(best, gain)
         if best > 0:
-            gains.append((best, _chance_of_holding(count, s.unseen_total, s.next_hand_size)))
+            gains.append((best, chance_of_holding(count, s.unseen_total, s.next_hand_size)))
     gains.sort(reverse=True)
     expected = 0.0
     none_yet = 1.0
@@ -231,7 +212,7 @@ def evaluate_move(s: Situation, move: Move) -> float:
         if is_sur(rules, card, len(captured) == len(s.table), s.last_round):
             value += SUR_POINTS
         clubs = sum(1 for c in captured if c.suit == CLUBS) + (card.suit == CLUBS)
-        value += _clubs_value(clubs, s.my_clubs, s.their_clubs)
+        value += clubs_value(clubs, s.my_clubs, s.their_clubs)
         value += CARD_VALUE * (len(captured) + 1)
         after = [c for c in s.table if c not in captured]
     else:
@@ -289,94 +270,88 @@ def _after(table: Sequence[Card], move: Move) -> list[Card]:
 # Hard: determinized search.
 
 
-def determinize(view: PlayerView, rng: random.Random) -> Game:
-    """A full game consistent with everything ``view`` shows, hidden cards dealt at random."""
+def ranks_not_held(view: PlayerView) -> list[frozenset[int]]:
+    """For each seat, the ranks its hand holds none of if that seat captures whenever it can: it laid
+    a card this round on a table where a card of that rank would have captured (from public moves)."""
+    not_held: list[set[int]] = [set() for _ in range(view.players)]
+    table = list(view.table)
+    for record in reversed(view.deal_moves):  # back through the deal, so ``table`` is before each move
+        move = record.move
+        if move.captured:
+            table.extend(move.captured)
+            continue
+        table.remove(move.card)
+        if record.round == view.round_number and record.seat != view.seat:
+            entry = table_entry(view.rules, tuple(sorted(card.rank for card in table)))
+            not_held[record.seat].update(rank for rank in range(1, KING + 1) if masks_for(entry, rank))
+    return [frozenset(ranks) for ranks in not_held]
+
+
+def _deal_hidden(view: PlayerView, rng: random.Random,
+                 not_held: Sequence[frozenset[int]] = ()) -> tuple[list[list[Card]], list[Card]]:
+    """The other hands and the stock, dealt at random from the cards ``view`` cannot see; a seat with
+    ranks in ``not_held`` gets cards of other ranks while there are enough of them."""
     hidden = view.unseen()
     rng.shuffle(hidden)
     hands: list[list[Card]] = []
-    pos = 0
     for seat in range(view.players):
         if seat == view.seat:
             hands.append(list(view.hand))
-        else:
-            size = view.hand_sizes[seat]
-            hands.append(hidden[pos : pos + size])
-            pos += size
+            continue
+        size = view.hand_sizes[seat]
+        hand = hidden[:size]
+        if not_held and not_held[seat]:
+            allowed = [card for card in hidden if card.rank not in not_held[seat]][:size]
+            if len(allowed) == size:
+                hand = allowed
+        for card in hand:
+            hidden.remove(card)
+        hands.append(hand)
+    return hands, hidden
+
+
+def determinize(view: PlayerView, rng: random.Random) -> Game:
+    """A full game consistent with everything ``view`` shows, hidden cards dealt at random."""
+    hands, stock = _deal_hidden(view, rng)
     return Game.from_position(
-        players=view.players, rules=view.rules, hands=hands, table=list(view.table), stock=hidden[pos:],
+        players=view.players, rules=view.rules, hands=hands, table=list(view.table), stock=stock,
         piles=[list(p) for p in view.piles], surs=list(view.surs), scores=list(view.scores),
         turn=view.seat, leader=view.leader, round_number=view.round_number, last_capturer=view.last_capturer,
     )
 
 
-def _situation_in(game: Game, seat: int) -> Situation:
-    """:func:`situation_of` for the mover of a sampled game, without building a view."""
-    by_rank = [0] + [len(SUITS)] * KING  # unseen cards by rank, index 1..13
-    seen = 0
-    for group in (game.hands[seat], game.table, *game.piles):
-        for card in group:
-            by_rank[card.rank] -= 1
-        seen += len(group)
-    side = game.side_of(seat)
-    clubs = [sum(1 for c in pile if c.suit == CLUBS) for pile in game.piles]
-    their = max((count for index, count in enumerate(clubs) if index != side), default=0)
-    next_size = len(game.hands[(seat + 1) % game.players])
-    return Situation(game.rules, game.table, game.hands[seat], by_rank, len(FULL_DECK) - seen, next_size,
-                     clubs[side], their, game.last_round)
+def sample_deal(view: PlayerView, rng: random.Random, not_held: Sequence[frozenset[int]] = ()) -> Deal:
+    """:func:`determinize` as a :class:`~pasur.playout.Deal` (the same cards for the same ``rng``), or
+    with the ranks each seat is taken not to hold (see :func:`ranks_not_held`)."""
+    hands, stock = _deal_hidden(view, rng, not_held)
+    return Deal.start(view.rules, view.players, hands, view.table, stock, view.piles, view.surs, view.scores,
+                      view.seat, view.leader, view.last_capturer, view.deals_played)
 
 
-def _policy_move(game: Game) -> tuple[Card, int]:
-    """The medium policy inside a sampled game (the mover's own view of it)."""
-    options = game.move_options()
-    if len(options) == 1:
-        return options[0]
-    s = _situation_in(game, game.turn or 0)
-    table = game.table
-    best = options[0]
-    best_value = -math.inf
-    for card, mask in options:
-        move = Move(card, frozenset([table[p] for p in bits(mask)])) if mask else Move(card)
-        value = evaluate_move(s, move)
-        if value > best_value:
-            best, best_value = (card, mask), value
-    return best
+def option_of(view: PlayerView, move: Move) -> tuple[int, int]:
+    """``move`` as a ``(card number, mask over view.table)`` pair for a :class:`~pasur.playout.Deal`."""
+    mask = 0
+    for pos, card in enumerate(view.table):
+        if card in move.captured:
+            mask |= 1 << pos
+    return move.card.index, mask
 
 
-def _outcome(game: Game, side: int) -> float:
-    """Points of ``side`` minus the best other side's, for the deal just scored."""
-    result = game.deal_results[-1]
-    mine = result[side]["total"]
-    others = [entry["total"] for index, entry in enumerate(result) if index != side]
-    value = float(mine - max(others))
-    target = game.rules.target
-    if game.rules.fixed_deals is None:
-        scores = game.scores
-        top = max(scores)
-        if top >= target and scores.count(top) == 1:
-            value += 25.0 if scores[side] == top else -25.0
-    return value
+def _playout(deal: Deal, side: int) -> float:
+    """The rest of the deal with the medium policy for every seat: ``side``'s outcome."""
+    while True:
+        card, mask = medium_option(deal)
+        if deal.apply(card, mask):
+            return deal.outcome(side)
 
 
-def _playout(game: Game, side: int) -> float:
-    deals = len(game.deal_results)
-    while len(game.deal_results) == deals:
-        card, mask = _policy_move(game)
-        game.apply_option(card, mask)
-    return _outcome(game, side)
-
-
-def _solve(game: Game, side: int, alpha: float, beta: float) -> float:
+def _solve(deal: Deal, side: int, alpha: float, beta: float) -> float:
     """Exact minimax over the rest of the deal when every card is known (2 players)."""
-    deals = len(game.deal_results)
-    maximizing = game.side_of(game.turn or 0) == side
+    maximizing = deal.seat_sides[deal.turn] == side
     best = -math.inf if maximizing else math.inf
-    for card, mask in list(game.move_options()):
-        child = game.copy()
-        child.apply_option(card, mask)
-        if len(child.deal_results) > deals:
-            value = _outcome(child, side)
-        else:
-            value = _solve(child, side, alpha, beta)
+    for card, mask in deal.options():
+        child = deal.copy()
+        value = child.outcome(side) if child.apply(card, mask) else _solve(child, side, alpha, beta)
         if maximizing:
             best = max(best, value)
             alpha = max(alpha, value)
@@ -397,12 +372,14 @@ class HardPlayer(_Seeded):
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, iterations: int = 240, seconds: float | None = None,
-                 candidates: int | None = CANDIDATES) -> None:
+    def __init__(self, seed: int | None = None, iterations: int = PLAYOUTS, seconds: float | None = None,
+                 candidates: int | None = CANDIDATES, keep: int | None = KEEP, trust: float = TRUST) -> None:
         super().__init__(seed)
+        self.trust = trust
         self.iterations = iterations
         self.seconds = seconds
         self.candidates = candidates  # search only the moves medium ranks best (None: every move)
+        self.keep = keep  # after a third of the budget, only the best so many (None: all to the end)
 
     def choose(self, view: PlayerView) -> Move:
         search = self.search(view)
@@ -412,15 +389,24 @@ class HardPlayer(_Seeded):
 
     def search(self, view: PlayerView) -> Search:
         """The decision as a :class:`Search` to run in steps (iterate it, then call ``best``)."""
-        return Search(view, decision_rng(self.seed, view), self.iterations, self.seconds, self.candidates)
+        return Search(view, decision_rng(self.seed, view), self.iterations, self.seconds, self.candidates,
+                      self.keep, self.trust)
 
 
 class Search:
-    """One decision, done in small steps: iterate it (each step is one playout) or call ``run``."""
+    """One decision, done in small steps: iterate it (each step is one playout), then call ``best``.
+
+    Every sample of the hidden cards is played out once after each move still searched (common
+    random numbers: the moves are compared on the same cards). With ``keep``, once a third of the
+    budget is spent only the ``keep`` moves with the best means so far go on.
+    """
 
     def __init__(self, view: PlayerView, rng: random.Random, iterations: int, seconds: float | None = None,
-                 candidates: int | None = None) -> None:
+                 candidates: int | None = None, keep: int | None = None, trust: float = 0.0,
+                 match_swing: bool = True) -> None:
         self.view = view
+        self.match_swing = match_swing  # False: outcomes in points only, without the bonus for deciding the match
+        self.trust = trust  # the share of samples that take the others to capture whenever they can
         self.moves = view.legal_moves()
         if candidates is not None and len(self.moves) > candidates and not (
                 view.players == 2 and view.stock_size == 0):
@@ -428,10 +414,14 @@ class Search:
             self.moves = sorted(self.moves, key=lambda move: -evaluate_move(s, move))[:candidates]
         self.rng = rng
         self.iterations = iterations
+        self.keep = keep
         self.deadline = math.inf if seconds is None else time.perf_counter() + seconds
         self.totals = [0.0] * len(self.moves)
+        self.squares = [0.0] * len(self.moves)
         self.counts = [0] * len(self.moves)
         self.exact: int | None = None
+        self.exact_values: list[float] = []
+        self.live = list(range(len(self.moves)))  # the moves still searched (all, unless narrowed)
 
     def __iter__(self) -> Iterator[None]:
         if len(self.moves) <= 1:
@@ -440,37 +430,71 @@ class Search:
         if view.players == 2 and view.stock_size == 0:
             yield from self._solve_exactly()
             return
+        options = [option_of(view, move) for move in self.moves]
+        live = self.live
+        narrow_at = self.iterations // 3 if self.keep is not None and self.keep < len(live) else math.inf
+        not_held = ranks_not_held(view) if self.trust > 0 else []
         done = 0
         while done < self.iterations and time.perf_counter() < self.deadline:
-            world = determinize(view, self.rng)
-            deals = len(world.deal_results)
-            for index, move in enumerate(self.moves):
-                game = world.copy()
-                game.play(move)
-                ended = len(game.deal_results) > deals
-                value = _outcome(game, view.side) if ended else _playout(game, view.side)
+            if done >= narrow_at:
+                narrow_at = math.inf
+                means = self._means()
+                live = self.live = sorted(sorted(live, key=means.__getitem__, reverse=True)[: self.keep])
+            world = self._sample(not_held if not_held and self.rng.random() < self.trust else ())
+            for index in live:
+                card, mask = options[index]
+                deal = world.copy()
+                value = deal.outcome(view.side) if deal.apply(card, mask) else _playout(deal, view.side)
                 self.totals[index] += value
+                self.squares[index] += value * value
                 self.counts[index] += 1
                 done += 1
                 yield
 
     def _solve_exactly(self) -> Iterator[None]:
-        world = determinize(self.view, self.rng)  # nothing is hidden: this is the real position
+        view = self.view
+        world = self._sample(())  # nothing is hidden: this is the real position
         best_value = -math.inf
         for index, move in enumerate(self.moves):
-            game = world.copy()
-            deals = len(game.deal_results)
-            game.play(move)
-            value = _outcome(game, self.view.side) if len(game.deal_results) > deals else _solve(
-                game, self.view.side, -math.inf, math.inf)
+            deal = world.copy()
+            card, mask = option_of(view, move)
+            value = deal.outcome(view.side) if deal.apply(card, mask) else _solve(
+                deal, view.side, -math.inf, math.inf)
+            self.exact_values.append(value)
             if value > best_value:
                 best_value, self.exact = value, index
             yield
+
+    def _sample(self, not_held: Sequence[frozenset[int]]) -> Deal:
+        world = sample_deal(self.view, self.rng, not_held)
+        if not self.match_swing:
+            world.swing = 0.0
+        return world
+
+    def _means(self) -> list[float]:
+        return [total / count if count else -math.inf for total, count in zip(self.totals, self.counts, strict=True)]
+
+    def estimates(self) -> list[tuple[Move, float, float, int]]:
+        """For each move searched so far: (move, mean outcome, standard error of that mean, samples).
+
+        The outcome is the point difference at the end of the deal (with 25 more or less when the
+        deal decides the match). A move solved exactly has its exact value, error 0 and 1 sample.
+        """
+        if self.exact_values:
+            return [(move, value, 0.0, 1) for move, value in zip(self.moves, self.exact_values, strict=False)]
+        found = []
+        for move, total, square, count in zip(self.moves, self.totals, self.squares, self.counts, strict=True):
+            if not count:
+                continue
+            mean = total / count
+            spread = math.sqrt(max(0.0, square / count - mean * mean) / (count - 1)) if count > 1 else math.inf
+            found.append((move, mean, spread, count))
+        return found
 
     def best(self) -> Move:
         if self.exact is not None:
             return self.moves[self.exact]
         if not any(self.counts):
             return MediumPlayer().choose(self.view)  # no playout ran: fall back on one-move evaluation
-        means = [total / count if count else -math.inf for total, count in zip(self.totals, self.counts, strict=True)]
-        return self.moves[max(range(len(self.moves)), key=means.__getitem__)]
+        means = self._means()
+        return self.moves[max(self.live, key=means.__getitem__)]

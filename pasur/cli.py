@@ -1,18 +1,24 @@
-"""``python -m pasur``: simulate matches between computer players, and measure the engine."""
+"""``python -m pasur``: simulate matches between computer players, review a saved game's deal, play
+the daily deal's duplicate, and measure the engine."""
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from .game import Game, new_game
+from .ai import MediumPlayer
+from .daily import Duplicate, daily_game, deal_points, parse_day
+from .game import Game, SaveError, new_game
 from .moves import legal_moves_for
 from .players import PLAYER_NAMES, make_player
+from .playout import Deal, medium_option
+from .review import WORLDS, DealReview
 from .rules import OPTION_NAMES, PRESETS, Rules
 from .simulate import simulate
 from .tournament import tournament
@@ -49,18 +55,47 @@ def _add_rule_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fixed-deals", type=int)
 
 
-def bench(seconds: float) -> dict[str, float]:
-    """Random 2-player deals per second, and legal-move queries per second, on one core."""
-    rules = Rules(fixed_deals=1)
-    rng = random.Random(1)
-    deals = 0
+def _rate(seconds: float, play_one: Callable[[int], object]) -> float:
+    """How many times a second ``play_one(number)`` runs, numbers 0, 1, 2, ... for ``seconds``."""
+    done = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        game = new_game(2, rules, seed=deals)
+        play_one(done)
+        done += 1
+    return round(done / (time.perf_counter() - start), 1)
+
+
+def bench(seconds: float) -> dict[str, float]:
+    """2-player deals per second on one core: random moves through :meth:`Game.play_random`, the
+    public ``legal_moves``/``play``, and the search's :class:`~pasur.playout.Deal`; ``medium``'s moves
+    through its view of a :class:`Game` and through the search's path; legal-move queries per second."""
+    rules = Rules(fixed_deals=1)
+    rng = random.Random(1)
+
+    def random_deal(number: int) -> None:
+        game = new_game(2, rules, seed=number)
         while game.turn is not None:
             game.play_random(rng)
-        deals += 1
-    deal_rate = deals / (time.perf_counter() - start)
+
+    def random_deal_search_path(number: int) -> None:
+        deal = Deal.of(new_game(2, rules, seed=number))
+        while True:
+            options = deal.options()
+            if deal.apply(*options[rng.randrange(len(options))]):
+                return
+
+    def medium_deal(number: int) -> None:
+        game = new_game(2, rules, seed=number)
+        player = MediumPlayer(0)
+        while game.turn is not None:
+            game.play(player.choose(game.view(game.turn)))
+
+    def medium_deal_search_path(number: int) -> None:
+        deal = Deal.of(new_game(2, rules, seed=number))
+        while not deal.apply(*medium_option(deal)):
+            pass
+
+    deal_rate = _rate(seconds, random_deal)
 
     api_deals = 0
     start = time.perf_counter()
@@ -84,10 +119,62 @@ def bench(seconds: float) -> dict[str, float]:
         queries += len(positions)
     query_rate = queries / (time.perf_counter() - start)
     return {
-        "random_deals_per_second": round(deal_rate, 1),
+        "random_deals_per_second": deal_rate,
         "random_deals_per_second_public_api": round(api_rate, 1),
+        "random_deals_per_second_search_path": _rate(seconds, random_deal_search_path),
+        "medium_deals_per_second": _rate(seconds, medium_deal),
+        "medium_deals_per_second_search_path": _rate(seconds, medium_deal_search_path),
         "legal_move_queries_per_second": round(query_rate, 1),
     }
+
+
+def load_save(path: str) -> tuple[Game, int]:
+    """The game of a save file (the engine's, or the page's ``pasur.match`` with the game inside)
+    and the first human seat of a page's save (else 0)."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror}") from None
+    seat = 0
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = None
+    if isinstance(data, dict) and isinstance(data.get("game"), str):  # a page's save
+        seats = data.get("seats")
+        if isinstance(seats, list):
+            seat = next((n for n, s in enumerate(seats) if isinstance(s, list) and s[1:2] == ["human"]), 0)
+        text = data["game"]
+    try:
+        return Game.from_json(text), seat
+    except SaveError as error:
+        raise ValueError(f"{path}: {error}") from None
+
+
+def review_lines(path: str, seat: int | None, deal: int | None, worlds: int) -> list[str]:
+    """The review of one seat's moves in one deal (1-based), in English."""
+    game, human = load_save(path)
+    if worlds <= 0:
+        raise ValueError("--worlds must be positive")
+    if deal is not None and not 1 <= deal <= game.deal_number + 1:
+        raise ValueError(f"--deal must be 1..{game.deal_number + 1}")
+    review = DealReview(game, human if seat is None else seat, None if deal is None else deal - 1, worlds)
+    review.run()
+    return review.lines()
+
+
+def daily_lines(day: datetime.date) -> list[str]:
+    """The daily deal's cards and what the computer makes with the player's."""
+    game = daily_game(day)
+    duplicate = Duplicate(day)
+    computer = duplicate.computer_points()
+    return [
+        f"daily deal {day.isoformat()}: your hand {' '.join(map(str, game.hands[0]))}, "
+        f"table {' '.join(map(str, game.table))}",
+        f"the computer ({duplicate.players[0].name}) made {computer} with your cards "
+        f"(its opponent {deal_points(duplicate.game, 1)})",
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -109,6 +196,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--jobs", type=int, default=1, help="worker processes")
 
+    rev = commands.add_parser("review", help="review one seat's moves in one deal of a saved game")
+    rev.add_argument("save", help="a saved game (the engine's JSON, or the page's pasur.match)")
+    rev.add_argument("--seat", type=int, help="the seat reviewed (default: the page's first human seat, else 0)")
+    rev.add_argument("--deal", type=int, help="the deal, 1 for the first (default: the last finished)")
+    rev.add_argument("--worlds", type=int, default=WORLDS, help="samples of the hidden cards per move")
+
+    day = commands.add_parser("daily", help="the daily deal, and the computer's points with the player's cards")
+    day.add_argument("--date", help="YYYY-MM-DD (default: today, UTC)")
+
     ben = commands.add_parser("bench", help="measure engine throughput on one core")
     ben.add_argument("--seconds", type=float, default=3.0)
 
@@ -122,6 +218,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "tournament":
             result = tournament(args.a, args.b, args.deals, args.players, rules_from_args(args), args.seed,
                                 max(1, args.jobs))
+        elif args.command == "review":
+            print("\n".join(review_lines(args.save, args.seat, args.deal, args.worlds)))
+            return 0
+        elif args.command == "daily":
+            when = parse_day(args.date) if args.date is not None else datetime.datetime.now(datetime.UTC).date()
+            print("\n".join(daily_lines(when)))
+            return 0
         else:
             if args.seconds <= 0:
                 raise ValueError("--seconds must be positive")

@@ -113,6 +113,11 @@ class Game:
         return len(self._stock)
 
     @property
+    def stock(self) -> tuple[Card, ...]:
+        """The undealt cards, next to be dealt first: no seat may see them (a search's own sample)."""
+        return tuple(self._stock)
+
+    @property
     def last_round(self) -> bool:
         """True during the round dealt from the end of the stock."""
         return not self._stock

@@ -1,5 +1,7 @@
 """The computer players (pasur.ai): the evaluation's parts, legality everywhere, and fairness."""
 
+import random
+
 import pytest
 
 from helpers import cards, scenario
@@ -11,10 +13,13 @@ from pasur.ai import (
     MediumPlayer,
     Situation,
     evaluate_move,
+    ranks_not_held,
+    sample_deal,
     situation_of,
     table_threat,
 )
 from pasur.players import make_player
+from pasur.playout import RANK
 from pasur.simulate import play_match
 
 
@@ -117,3 +122,79 @@ def test_hard_searches_only_the_moves_medium_ranks_best() -> None:
     for _ in search:
         pass
     assert search.best() in ranked[:3]
+
+
+def test_search_estimates_and_narrowing() -> None:
+    game = scenario(["7C KC 8H 2D", "3D 5D 6D 9D"], "4S 4H 2H 2S", stock="AS 2C 3C 5H 6H")
+    view = game.view(0)
+    search = HardPlayer(2, iterations=72, candidates=6, keep=2).search(view)
+    for _ in search:
+        pass
+    estimates = search.estimates()
+    assert [move for move, *_ in estimates] == search.moves and len(search.moves) == 6
+    counts = sorted(count for *_, count in estimates)
+    assert counts == [4, 4, 4, 4, 28, 28]  # a third (24 playouts) over six moves, then 48 over the best two
+    kept = [estimate for estimate in estimates if estimate[3] == 28]
+    assert search.best() == max(kept, key=lambda estimate: estimate[1])[0]  # the best of the moves kept
+    assert all(error > 0 for _, _, error, _ in estimates)
+
+
+def test_search_estimates_are_the_exact_values_in_the_last_round() -> None:
+    game = new_game(2, Rules(fixed_deals=1), seed=8)
+    while game.stock_size:
+        game.play(MediumPlayer(1).choose(game.view(game.turn or 0)))
+    search = HardPlayer(1).search(game.view(game.turn or 0))
+    for _ in search:
+        pass
+    estimates = search.estimates()
+    assert [move for move, *_ in estimates] == game.legal_moves() == search.moves
+    assert all(error == 0 and count == 1 for _, _, error, count in estimates)
+    assert search.best() == max(estimates, key=lambda estimate: estimate[1])[0]
+
+
+def test_a_card_laid_tells_which_ranks_that_hand_lacks() -> None:
+    game = scenario(["QD AS AH 10S", "4D 7S 7H 9S"], "KS 9D 8C 6C")
+    game.play("QD")  # laid: nothing else to take a Queen
+    game.play("4D")  # laid on KS QD 9D 8C 6C: a 2 (9D), 3 (8C), 5 (6C), J, Q or K would have captured
+    view = game.view(0)
+    assert ranks_not_held(view) == [frozenset(), frozenset({2, 3, 5, 11, 12, 13})]
+    # Seat 0 laid QD on KS 9D 8C 6C; a seat's own lays are not counted.
+    assert ranks_not_held(game.view(1)) == [frozenset({2, 3, 5, 11, 13}), frozenset()]
+    rng = random.Random(1)
+    for _ in range(50):
+        deal = sample_deal(view, rng, ranks_not_held(view))
+        assert len(deal.hands[1]) == 3 and all(RANK[card] in {1, 4, 6, 7, 8, 9, 10} for card in deal.hands[1])
+        assert sorted(deal.hands[0]) == sorted(card.index for card in view.hand)
+
+
+def test_hard_reads_only_what_its_seat_saw_after_a_card_laid() -> None:
+    # Seat 1 laid 4D where a 2, 3, 5, J, Q or K would have captured; the two games differ in the rest of
+    # seat 1's hand and in the stock, which seat 0 has not seen. hard (which deals the hidden cards
+    # knowing what the lay showed) decides the same, from the same seed, in both.
+    a = scenario(["QD AS AH 10S", "4D 7S 7H 9S"], "KS 9D 8C 6C", stock="8S 6H 9H 4S")
+    b = scenario(["QD AS AH 10S", "4D 8S 6H 9H"], "KS 9D 8C 6C", stock="7S 7H 9S 4S")
+    for game in (a, b):
+        game.play("QD")
+        game.play("4D")
+    assert a.view(0) == b.view(0) and a.hands[1] != b.hands[1]
+    for seed in range(3):
+        search_a = HardPlayer(seed, iterations=60, trust=0.9).search(a.view(0))
+        search_b = HardPlayer(seed, iterations=60, trust=0.9).search(b.view(0))
+        for _ in search_a:
+            pass
+        for _ in search_b:
+            pass
+        assert search_a.estimates() == search_b.estimates() and search_a.best() == search_b.best()
+
+
+def test_hard_decides_the_same_from_the_same_seed() -> None:
+    game = new_game(2, Rules(fixed_deals=1), seed=21)
+    for _ in range(5):
+        game.play(MediumPlayer(0).choose(game.view(game.turn or 0)))
+    view = game.view(game.turn or 0)
+    searches = [HardPlayer(seed, iterations=45).search(view) for seed in (4, 4, 5)]
+    for search in searches:
+        for _ in search:
+            pass
+    first, again, other = (search.estimates() for search in searches)
+    assert first == again and first != other  # another seed samples other cards

@@ -18,9 +18,9 @@ LAYERS: list[list[str]] = [
     ["scoring"],
     ["events"],
     ["view", "save"],
-    ["game"],
+    ["game", "playout"],
     ["ai", "players"],
-    ["simulate", "tournament"],
+    ["simulate", "tournament", "review", "daily"],
     ["cli"],
     ["__init__", "__main__"],
 ]

@@ -302,16 +302,8 @@ class Bench:
                 page.goto(f"{url}?lang=en&players=2&seed={seed}&speed=instant&ai={level}")
                 page.wait_for_selector("html[data-ready]", timeout=180_000)
                 for _ in range(60):
-                    page.wait_for_function(
-                        "() => document.documentElement.dataset.phase !== 'play'"
-                        " || document.querySelector('#hand [data-card]:not([disabled])')", timeout=60_000)
-                    if page.get_attribute("html", "data-phase") != "play":
+                    if not play_a_card(page):
                         break
-                    game = Game.from_json(json.loads(page.evaluate("localStorage.getItem('pasur.match')"))["game"])
-                    move = game.legal_moves()[0]
-                    page.click(f'#hand [data-card="{move.card}"]')
-                    if page.locator("#capture-choice [data-capture]").count():
-                        page.locator("#capture-choice [data-capture]").first.click()
                     page.wait_for_function("n => window.pasurMetrics.ai.length >= n", arg=len(collected) + 1,
                                            timeout=60_000)
                     collected = [float(item.split(":")[1]) for item in page.evaluate("window.pasurMetrics.ai")]
@@ -322,8 +314,47 @@ class Bench:
             context.close()
         self.results["ai_ms"] = times
 
+    def coach_times(self, deals: int) -> None:
+        """Play deals by clicks, then time the move review of each (and one daily duplicate deal):
+        the whole computation, and its longest step without a pause (the page answers between)."""
+        _, url = self.ours
+        found: dict[str, list[list[float]]] = {"review": [], "duplicate": []}
+        for seed in range(1, deals + 1):
+            context = self.browser.new_context()
+            page = context.new_page()
+            query = "daily=2026-12-01" if seed == 1 else f"players=2&seed={seed}&ai=medium"
+            page.goto(f"{url}?lang=en&speed=instant&{query}")
+            page.wait_for_selector("html[data-ready]", timeout=120_000)
+            while play_a_card(page):
+                pass
+            if seed == 1:
+                page.wait_for_function("() => window.pasurMetrics.coach.some(m => m.startsWith('duplicate'))",
+                                       timeout=300_000)
+            page.click("#review-open")
+            page.wait_for_selector("#review[data-done]", timeout=300_000)
+            for item in page.evaluate("window.pasurMetrics.coach"):
+                kind, total, longest = str(item).split(":")
+                found[kind].append([float(total), float(longest)])
+            context.close()
+        self.results["coach_ms"] = found
+
     def close(self) -> None:
         self.browser.close()
+
+
+def play_a_card(page: Page) -> bool:
+    """Wait for the player's turn and play the first legal move by clicks; False once the deal is over."""
+    page.wait_for_function(
+        "() => document.documentElement.dataset.phase !== 'play'"
+        " || document.querySelector('#hand [data-card]:not([disabled])')", timeout=60_000)
+    if page.get_attribute("html", "data-phase") != "play":
+        return False
+    game = Game.from_json(json.loads(page.evaluate("localStorage.getItem('pasur.match')"))["game"])
+    move = game.legal_moves()[0]
+    page.click(f'#hand [data-card="{move.card}"]')
+    if page.locator("#capture-choice [data-capture]").count():
+        page.locator("#capture-choice [data-capture]").first.click()
+    return True
 
 
 def spread(values: list[float]) -> dict[str, float]:
@@ -357,6 +388,9 @@ def summarize(results: dict[str, Any]) -> dict[str, Any]:
         summary[key] = row
     summary["ai_ms"] = {level: {"median": statistics.median(ms), "p95": percentile(ms, 0.95), "worst": max(ms),
                                 "moves": len(ms)} for level, ms in results.get("ai_ms", {}).items()}
+    summary["coach_ms"] = {kind: {"runs": len(rows), "median": statistics.median(r[0] for r in rows),
+                                  "worst": max(r[0] for r in rows), "longest_step": max(r[1] for r in rows)}
+                           for kind, rows in results.get("coach_ms", {}).items() if rows}
     return summary
 
 
@@ -403,6 +437,14 @@ def table(results: dict[str, Any], summary: dict[str, Any]) -> str:
                   "| --- | --- | --- | --- | --- |"]
         for level, row in summary["ai_ms"].items():
             lines.append(f"| {level} | {row['moves']} | {row['median']:.1f} | {row['p95']:.1f} | {row['worst']:.1f} |")
+    if summary.get("coach_ms"):
+        lines.append("")
+        lines.append("| computation | runs | median ms | worst ms | longest step without a pause, ms |")
+        lines.append("| --- | --- | --- | --- | --- |")
+        names = {"review": "move review of a 2-player deal", "duplicate": "daily duplicate deal"}
+        for kind, row in summary["coach_ms"].items():
+            lines.append(f"| {names[kind]} | {row['runs']} | {row['median']:.0f} | {row['worst']:.0f} |"
+                         f" {row['longest_step']:.0f} |")
     return "\n".join(lines).strip()
 
 
@@ -411,6 +453,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--networks", default="local,mobile", help="comma-separated: " + ", ".join(NETWORKS))
     parser.add_argument("--ai-moves", type=int, default=30, help="computer moves timed per level (0: none)")
+    parser.add_argument("--reviews", type=int, default=3, help="deals played and reviewed (the first is a daily deal)")
+    parser.add_argument("--only-coach", action="store_true", help="measure the review and the daily deal only")
     parser.add_argument("--out", type=Path, default=ROOT / "bench-results")
     args = parser.parse_args()
     networks = [name for name in args.networks.split(",") if name]
@@ -427,10 +471,12 @@ def main() -> None:
     with sync_playwright() as pw, tempfile.TemporaryDirectory() as profiles:
         bench = Bench(pw, args.runs, ours, bare, Path(profiles))
         try:
-            for network in networks:
-                bench.measure(network)
-            if args.ai_moves:
-                bench.ai_times(args.ai_moves)
+            if not args.only_coach:
+                for network in networks:
+                    bench.measure(network)
+                if args.ai_moves:
+                    bench.ai_times(args.ai_moves)
+            bench.coach_times(args.reviews)
         finally:
             bench.close()
     results = bench.results

@@ -12,7 +12,9 @@
 (function () {
   "use strict";
   var root = document.documentElement;
-  window.pasurMetrics = { ai: [] }; // "level:milliseconds" per computer move, read by the page benchmark
+  // Read by the page benchmark: "level:milliseconds" per computer move; "review" or "duplicate":
+  // total milliseconds:longest step in milliseconds, per move review and per daily duplicate deal.
+  window.pasurMetrics = { ai: [], coach: [] };
   var query = new URLSearchParams(location.search);
   var site = new URL("..", document.currentScript.src).href; // the site's root (this file is in web/)
   var embed = query.get("embed") === "1" || query.has("demo");
@@ -368,10 +370,10 @@
     }).catch(function () { /* Python draws the panel when it is ready */ });
     // Start (or the guided deal) pressed before Python is ready: remembered, done when it is.
     byId("setup").addEventListener("click", function (event) {
-      var button = event.target.closest("#start, #guide-start");
+      var button = event.target.closest("#start, #guide-start, #daily-start");
       if (!button || window.pasurReady) return;
       window.pasurPending = button.id;
-      document.querySelectorAll("#start, #guide-start").forEach(function (other) { other.disabled = true; });
+      document.querySelectorAll("#start, #guide-start, #daily-start").forEach(function (other) { other.disabled = true; });
       var waiting = byId("setup-loading");
       if (waiting) waiting.textContent = text.starting || "";
     });

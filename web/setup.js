@@ -154,6 +154,10 @@
       node("div", { className: "guide-offer" }, [
         node("p", { text: t("guide_offer") }),
         node("button", { className: "secondary", id: "guide-start", type: "button", text: t("guide_start") })
+      ]),
+      node("div", { className: "guide-offer daily-offer" }, [
+        node("p", { text: t("daily_offer") }),
+        node("button", { className: "secondary", id: "daily-start", type: "button", text: t("daily_start") })
       ])
     ]));
     var setup = current("setup");

@@ -19,6 +19,7 @@ from pasur.rules import PRESETS
 
 from . import chrome, focus, settings_view, setup_view
 from . import ui as act
+from .coach_view import Coach
 from .dom import attr, byid, found
 from .draw import Drawer, set_phase
 from .host import Demo
@@ -57,6 +58,7 @@ class App:
         self.spoken: tuple[str, int, str, int | None] = ("", 0, "", None)  # what was last announced
         self.computer = ComputerSeats(self)
         self.shown: Mark | None = None  # what the last drawn screen showed, for the cards' motion
+        self.coach = Coach(self)  # the move review and the daily deal
         self._proxies: list[Any] = []
 
     # ------------------------------------------------------------------ start-up
@@ -83,7 +85,8 @@ class App:
         pending, window.pasurPending = getattr(window, "pasurPending", None), None
         if found(pending) and self.match is None and self.demo is None:
             # Start or the guided deal was pressed while Python was loading: do it now.
-            self.start_from_setup() if str(pending) == "start" else self.start_guide()
+            starts = {"start": self.start_from_setup, "daily-start": self.coach.start_today}
+            starts.get(str(pending), self.start_guide)()
 
     def open_saved_or_link(self) -> None:
         """On start: the saved game, the address's game, or a question when both are there."""
@@ -151,6 +154,8 @@ class App:
             handler = self.buttons().get(ident) or self.buttons().get(action)
             if handler is not None:
                 handler()
+            elif self.coach.on_click(ident, action, button):
+                return
             elif self.demo is not None:
                 self.demo.on_click(ident, action, attr(button, "data-index"))
 
@@ -160,6 +165,8 @@ class App:
             event.preventDefault()
         elif key != "Escape":
             return
+        elif self.coach.is_open:
+            self.coach.back() if self.coach.position is not None else self.coach.close()
         elif not byid("rules").hidden:
             close_rules()
         elif self.setup.leaving:
@@ -256,19 +263,26 @@ class App:
         if found(mover):
             mover.animate(json.dumps(motion.to_js(self.cat.t("log_sur"))))
         self.spoken = shown.announcement[0]
+        self.coach.after_render()
         focus.restore_focus(kept, match.is_viewer_turn())
 
     # ------------------------------------------------------------------ new games and the new-game panel
-    def begin(self, players: int, rules: Rules, seats: list[Seat], seed: int | None, guide: bool = False) -> None:
+    def begin(self, players: int, rules: Rules, seats: list[Seat], seed: int | None, guide: bool = False,
+              daily: str | None = None, practice: bool = False) -> None:
         self.computer.stop()
         self.in_setup = False
         self.match = Match.start(players, rules, seats, seed)
+        self.match.daily, self.match.practice = daily, practice
         self.ui = UiState(guide=guide, explain=self.demo is not None)
         byid("settings").hidden = True
         self.after_change()
 
     def start_from_params(self) -> None:
         p = self.params
+        if p.daily is not None:
+            self.coach.start(p.daily) if p.daily else self.coach.start_today()
+            chrome.drop_game_params(self.params)
+            return
         rules = Rules.preset(p.preset, **({"target": p.target} if p.target else {}))
         self.begin(p.players, rules, default_seats(p.players, p.ai, self.cat.t), p.seed)
         chrome.drop_game_params(self.params)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
 from pasur.cards import Card, parse_cards
+from pasur.daily import parse_day
 from pasur.rules import OPTION_NAMES, PRESETS
 
 from .i18n import LANGUAGES
@@ -28,7 +29,7 @@ MAX_SEED = 2**53 - 1
 _MAX_SHOWN = 40
 
 
-KNOWN_KEYS = frozenset({*GAME_KEYS, "lang", "speed", "embed", "demo", "card", "table"})
+KNOWN_KEYS = frozenset({*GAME_KEYS, "lang", "speed", "embed", "demo", "card", "table", "daily"})
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Params:
     start_now: bool = False
     notices: list[Notice] = field(default_factory=list)
     demo: str | None = None
+    daily: str | None = None  # the daily deal of this date (YYYY-MM-DD), or "" for today's (UTC)
     demo_card: Card | None = None
     demo_table: list[Card] = field(default_factory=list)
     # Why the demo cannot be shown: a message key and the values it names (shown in the frame).
@@ -75,6 +77,16 @@ def _int(text: str, low: int, high: int) -> int | None:
         return None
     value = int(text)
     return value if low <= value <= high else None
+
+
+def _day(text: str) -> str | None:
+    """A daily deal's date as given (YYYY-MM-DD), "" for today's, or None when it is not a date."""
+    if not text:
+        return ""
+    try:
+        return parse_day(text).isoformat()
+    except ValueError:
+        return None
 
 
 def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
@@ -114,8 +126,11 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
         accept("speed", choice("speed", SPEEDS), "reason_speed", "normal")
     if "ai" in seen:
         accept("ai", choice("ai", ai_levels), "reason_ai", params.ai)
+    if "daily" in seen:  # a date that is not one: today's deal
+        accept("daily", _day(seen["daily"]), "reason_daily", "today")
+        params.daily = "" if params.daily is None else params.daily
     params.embed = seen.get("embed") == "1"
-    params.start_now = any(key in seen for key in GAME_KEYS)
+    params.start_now = any(key in seen for key in GAME_KEYS) or params.daily is not None
     if "demo" in seen:
         _read_demo(params, seen)
     return params

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pasur import Game, Move, MoveRecord, Rules, new_game
-from pasur.players import PLAYER_NAMES, Player, immediate_points, make_player, player_seed
+from pasur.daily import is_day
+from pasur.players import Player, immediate_points, make_player, player_seed
+from pasur.review import MoveReview
 
 from .saves import checksum, read_json
 from .stats import Stats
@@ -25,6 +27,34 @@ _ID_CHARS = string.ascii_lowercase + string.digits
 def new_match_id() -> str:
     """A short random name for one match, to tell two saves apart (not a secret)."""
     return "".join(random.choice(_ID_CHARS) for _ in range(10))
+
+
+def _known_kind(kind: object) -> bool:
+    """A seat's kind: human, or a computer player ``make_player`` knows (``hard:80`` included)."""
+    if not isinstance(kind, str):
+        return False
+    if kind == HUMAN:
+        return True
+    try:
+        make_player(kind)
+    except ValueError:
+        return False
+    return True
+
+
+def _reviews(data: object) -> dict[str, list[MoveReview]]:
+    """The move reviews kept in a save; any that cannot be read is dropped (it is computed again)."""
+    found: dict[str, list[MoveReview]] = {}
+    if not isinstance(data, dict):
+        return found
+    for key, entries in data.items():
+        if not isinstance(key, str) or len(key) > 12 or not isinstance(entries, list):
+            continue
+        try:
+            found[key] = [MoveReview.from_dict(entry) for entry in entries]
+        except ValueError:
+            continue
+    return found
 
 
 def clean_name(text: object, default: str) -> str:
@@ -62,6 +92,9 @@ class Match:
         self.counted = False  # whether the finished match is in the statistics
         self.edited = False  # the save was changed outside the game: kept, marked, never counted
         self.undone = False  # a move was taken back: the statistics mark the match
+        self.reviews: dict[str, list[MoveReview]] = {}  # "deal:seat" -> the move review of that deal
+        self.daily: str | None = None  # the date of the daily deal this match is (YYYY-MM-DD)
+        self.practice = False  # a daily deal played again: its result is not counted
         self.ai: dict[int, Player] = {
             # Each decision depends on the player's seed and the position only: a reload changes nothing.
             seat: make_player(info.kind, player_seed(game.seed, seat)) for seat, info in enumerate(seats)
@@ -114,9 +147,10 @@ class Match:
     def undo_point(self) -> int | None:
         """How many moves stay when the human takes back their last move (and the computer's
         moves after it), or None when Undo is not offered: only against computer players (one
-        human seat), while a deal is played, and only for a move of that deal."""
+        human seat), while a deal is played, and only for a move of that deal; never in the counted
+        attempt of a daily deal (its result is compared with the computer's)."""
         humans, game = self.human_seats(), self.game
-        if len(humans) != 1 or self.phase != "play":
+        if len(humans) != 1 or self.phase != "play" or (self.daily is not None and not self.practice):
             return None
         for number in range(len(game.history) - 1, -1, -1):
             record = game.history[number]
@@ -217,6 +251,10 @@ class Match:
             "edited": self.edited,
             "undone": self.undone,
         }
+        if self.reviews:
+            data["reviews"] = {key: [entry.to_dict() for entry in entries] for key, entries in self.reviews.items()}
+        if self.daily is not None:
+            data["daily"], data["practice"] = self.daily, self.practice
         return json.dumps({**data, "sum": checksum(json.dumps(data, sort_keys=True))}, sort_keys=True)
 
     @classmethod
@@ -231,7 +269,7 @@ class Match:
         except ValueError as error:
             raise ValueError(f"the saved match is {error}") from None
         required = {"game", "seats", "viewer", "pending_sheet", "handoff"}
-        optional = {"id", "counted", "edited", "undone", "sum"}
+        optional = {"id", "counted", "edited", "undone", "sum", "reviews", "daily", "practice"}
         if not isinstance(data, dict) or not required <= set(data) <= required | optional:
             raise ValueError("the saved match does not have the expected fields")
         check = data.pop("sum", None)
@@ -247,7 +285,7 @@ class Match:
             raise ValueError("the saved match has the wrong number of seats")
         seats = []
         for number, item in enumerate(seats_data):
-            if not isinstance(item, list) or len(item) != 2 or item[1] not in (HUMAN, *PLAYER_NAMES):
+            if not isinstance(item, list) or len(item) != 2 or not _known_kind(item[1]):
                 raise ValueError(f"seat {number} of the saved match is not valid")
             seats.append(Seat(clean_name(item[0], f"{number + 1}"), item[1]))
         match = cls(game, seats)
@@ -267,6 +305,11 @@ class Match:
         if ident is not None:
             match.id = ident
         match.log = match._rebuild_log()
+        match.reviews = _reviews(data.get("reviews"))
+        daily = data.get("daily")
+        if daily is not None and not (isinstance(daily, str) and is_day(daily) and game.players == 2):
+            raise ValueError("the saved match's daily date is not valid")
+        match.daily, match.practice = daily, data.get("practice") is True
         return match
 
     def _rebuild_log(self) -> list[dict[str, Any]]:

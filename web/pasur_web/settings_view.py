@@ -109,6 +109,7 @@ class SettingsPanel:
         app = self.app
         shown = SettingsShown(app.speed, app.settings, app.params.embed, app.keeper.stats(), self.confirm_reset)
         open_settings(app.cat, shown, where)
+        app.coach.show_daily_stats()
 
     def close(self) -> None:
         self.confirm_reset = False

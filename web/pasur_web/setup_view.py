@@ -39,7 +39,8 @@ def show_panel(cat: Catalog, problem: str | None, over_a_match: bool) -> None:
     """The new-game screen in front: nothing of a match shows, "Back to the game" when there is one."""
     show_storage_note(cat, problem)
     set_phase("setup")
-    for box in ("sheet", "handoff", "capture-choice", "guide"):
+    document.documentElement.removeAttribute("data-daily")
+    for box in ("sheet", "handoff", "capture-choice", "guide", "review"):
         byid(box).hidden = True
     clear(byid("scoreboard"))
     byid("back-to-game").hidden = not over_a_match

@@ -14,13 +14,14 @@ from .params import GAME_KEYS, Params
 from .saves import write_decision
 from .session import Match
 
-__all__ = ["EMBED_MATCH_KEY", "MATCH_KEY", "SETTINGS_KEY", "STATS_KEY", "UNREADABLE_SUFFIX", "Loaded", "Problem",
-           "Slot", "Storage", "WriteResult", "browser_storage", "match_key", "problem_of"]
+__all__ = ["DAILY_KEY", "EMBED_MATCH_KEY", "MATCH_KEY", "SETTINGS_KEY", "STATS_KEY", "UNREADABLE_SUFFIX", "Loaded",
+           "Problem", "Slot", "Storage", "WriteResult", "browser_storage", "match_key", "problem_of"]
 
 SETTINGS_KEY = "pasur.settings"
 MATCH_KEY = "pasur.match"
 EMBED_MATCH_KEY = "pasur.embed.match"  # a game embedded in another site keeps its own save
 STATS_KEY = "pasur.stats"
+DAILY_KEY = "pasur.daily"  # the daily deals played on this device (coach.DailyBook)
 UNREADABLE_SUFFIX = ".unreadable"  # a save that could not be read is moved to its key + this
 PROBE_KEY = "pasur.probe"
 

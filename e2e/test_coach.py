@@ -1,0 +1,172 @@
+"""The move review after a deal, and the daily duplicate deal, as a person uses them."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page
+
+from driver import open_page, phase, play_to_end, saved_game, wait_ready
+from pasur import Move, new_game
+from pasur.daily import Duplicate, daily_game, deal_points
+
+DAY = "2026-12-01"
+REVIEW_DONE = "#review[data-done]"
+
+
+def shown_cards(page: Page, where: str, nth: int = 0) -> list[str]:
+    return sorted(str(card) for card in page.locator(where).nth(nth).locator("[data-card]").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.card)"))
+
+
+def test_review_after_a_deal_and_back_to_the_same_game(page: Page, guard: object, site_url: str,
+                                                      artifacts: Path) -> None:
+    open_page(page, site_url + "?seed=3&players=2&speed=instant&ai=medium")
+    play_to_end(page, stop_at="deal-end")
+    assert phase(page) == "deal-end"
+    game = saved_game(page)
+    moves_before = len(game.history)
+    mine = [record for record in game.history if record.deal == 0 and record.seat == 0]
+    page.click("#review-open")
+    page.wait_for_selector("#review:not([hidden])")
+    page.wait_for_selector(REVIEW_DONE, timeout=90_000)
+    entries = page.locator("[data-review-move]")
+    assert entries.count() == len(mine) == 24
+    # Each entry: the move played, a legal best move in that position, a loss >= 0 (0 when the same).
+    replay = new_game(2, game.rules, game.seed, game.stacked_deck, game.first_leader)
+    history = iter(game.history)
+    positions = []
+    for index, record in enumerate(mine):
+        while (previous := next(history)) is not record:
+            replay.play(previous.move)
+        entry = entries.nth(index)
+        played, best = Move.parse(entry.get_attribute("data-played") or ""), Move.parse(entry.get_attribute(
+            "data-best") or "")
+        loss = float(entry.get_attribute("data-loss") or "nan")
+        assert played == record.move and replay.can_play(best) and loss >= 0
+        assert (loss == 0) == (played == best), (index, played, best, loss)
+        positions.append((sorted(map(str, replay.hands[0])), sorted(map(str, replay.table))))
+        replay.play(record.move)
+    page.screenshot(path=str(artifacts / "review-list-phone.png"))
+    # One reviewed position: the hand and the table of that moment, the move played marked.
+    entries.nth(2).click()
+    page.wait_for_selector("#review-position")
+    assert (shown_cards(page, "#review-position .review-cards", 1),
+            shown_cards(page, "#review-position .review-cards", 0)) == positions[2]
+    assert page.locator(f'#review-position [data-played][data-card="{mine[2].move.card}"]').count() == 1
+    page.click("#review-back")
+    page.wait_for_selector(REVIEW_DONE + " [data-review-move]")
+    page.click("#review-close")
+    page.wait_for_selector("#review", state="hidden")
+    # The game is as it was: the score sheet, the same moves; the next deal plays on.
+    assert phase(page) == "deal-end" and len(saved_game(page).history) == moves_before
+    saved = json.loads(page.evaluate("localStorage.getItem('pasur.match')"))
+    assert len(saved["reviews"]["0:0"]) == 24
+    # A reload keeps the review: it shows at once, with nothing left to compute.
+    page.reload()
+    wait_ready(page)
+    page.click("#review-open")
+    page.wait_for_selector(REVIEW_DONE)
+    assert page.locator("#review-progress").count() == 0 and page.locator("[data-review-move]").count() == 24
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#review", state="hidden")
+    page.click("#next-deal")
+    page.wait_for_function("document.documentElement.dataset.phase === 'play'")
+
+
+def test_the_page_answers_while_the_review_is_computed(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, site_url + "?seed=5&players=2&speed=instant&ai=medium")
+    play_to_end(page, stop_at="deal-end")
+    page.click("#review-open")
+    if page.locator(REVIEW_DONE).count() == 0:  # still computing: the panel closes at once on a click
+        page.click("#review-close", timeout=2_000)
+        page.wait_for_selector("#review", state="hidden", timeout=2_000)
+        page.click("#review-open", timeout=2_000)
+    page.wait_for_selector(REVIEW_DONE, timeout=90_000)
+    assert page.locator("[data-review-move]").count() == 24
+
+
+def test_the_daily_deal_is_the_same_in_two_fresh_browsers(browser: Browser, site_url: str) -> None:
+    seen = []
+    for _ in range(2):
+        context = browser.new_context()
+        page = context.new_page()
+        open_page(page, site_url + f"?daily={DAY}&speed=instant")
+        page.wait_for_selector(f'html[data-daily="{DAY}"] #hand [data-card]')
+        seen.append((shown_cards(page, "#hand"), shown_cards(page, "#table")))
+        context.close()
+    game = daily_game(datetime.date(2026, 12, 1))
+    assert seen[0] == seen[1] == (sorted(map(str, game.hands[0])), sorted(map(str, game.table)))
+
+
+def test_daily_result_share_history_and_review(browser: Browser, site_url: str, artifacts: Path) -> None:
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"], viewport={"width": 360,
+                                                                                              "height": 740})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    open_page(page, site_url + f"?daily={DAY}&speed=instant")
+    play_to_end(page)
+    assert phase(page) == "match-end"
+    mine = deal_points(saved_game(page))
+    computer = Duplicate(datetime.date(2026, 12, 1)).computer_points()  # the same in CPython as in the page
+    page.wait_for_selector("#daily-share", timeout=90_000)
+    diff = f"{mine - computer:+d}"
+    assert page.inner_text("#daily-compare") == (
+        f"You made {mine}, the computer made {computer} with your cards: {diff}")
+    page.screenshot(path=str(artifacts / "daily-result-phone.png"))
+    page.click("#daily-share")
+    page.wait_for_function("document.getElementById('daily-shared').textContent !== ''")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == f"Pasur daily deal {DAY}: {mine} points, {diff} against the computer"
+    assert not re.search(r"\b(10|[2-9AJQK])[CDHS]\b|[♣♦♥♠]", copied)  # no card: no spoiler
+    # The review is there after the daily deal too.
+    page.click("#review-open")
+    page.wait_for_selector(REVIEW_DONE, timeout=90_000)
+    assert page.locator("[data-review-move]").count() == 24
+    page.click("#review-close")
+    # The history and the streak are shown with the statistics.
+    page.click("#show-stats")
+    page.wait_for_selector("#daily-stats")
+    assert "1 daily deal played" in page.inner_text("#daily-stats")
+    assert DAY in page.inner_text("#daily-stats")
+    assert not errors, errors
+    context.close()
+
+
+def test_todays_deal_from_the_new_game_panel_then_practice(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, site_url + "?speed=instant")
+    page.click("#daily-start")
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    page.wait_for_selector(f'html[data-daily="{today}"] #hand [data-card]')
+    assert phase(page) == "play"
+    book = json.loads(page.evaluate("localStorage.getItem('pasur.daily')"))
+    assert book["days"] == {today: {}}  # the counted attempt has started
+    page.click("#new-game")
+    page.click("#leave-confirm")
+    page.click("#daily-start")  # a second attempt the same day is practice
+    page.wait_for_selector(f'html[data-daily="{today}"] #hand [data-card]')
+    assert json.loads(page.evaluate("localStorage.getItem('pasur.match')"))["practice"] is True
+
+
+def test_pass_and_play_reviews_each_human_seat(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, site_url + "?speed=instant")
+    page.select_option("#kind-1", "human")
+    page.fill("#name-0", "Ana")
+    page.fill("#name-1", "Bo")
+    page.select_option("#setup-fixed", "1")
+    page.click("#start")
+    play_to_end(page)
+    game = saved_game(page)
+    page.click("#review-open")
+    page.wait_for_selector(REVIEW_DONE, timeout=90_000)
+    for seat, name in ((0, "Ana"), (1, "Bo")):
+        page.click(f'[data-review-seat="{seat}"]')
+        assert page.get_attribute(f'[data-review-seat="{seat}"]', "aria-pressed") == "true"
+        assert name in page.inner_text(f'[data-review-seat="{seat}"]')
+        page.wait_for_selector(REVIEW_DONE, timeout=90_000)
+        played = page.locator("[data-review-move]").evaluate_all("nodes => nodes.map(n => n.dataset.played)")
+        assert played == [str(r.move) for r in game.history if r.seat == seat]
