@@ -65,8 +65,9 @@ def wait_for_moves(page: Where, count: int, key: str = MATCH_KEY) -> None:
 
 
 def play_to_end(page: Where, max_steps: int = 2000, on_choice: object = None, stop_at: str = "match-end",
-                key: str = MATCH_KEY) -> Played:
-    """Play every human turn by clicking until the match is over (or the deal, with ``stop_at``)."""
+                key: str = MATCH_KEY, on_turn: object = None) -> Played:
+    """Play every human turn by clicking until the match is over (or the deal, with ``stop_at``);
+    ``on_turn(page, game)`` looks at each human turn before its card is clicked."""
     played = Played()
     for _ in range(max_steps):
         page.wait_for_function(WAIT_HUMAN, timeout=30_000)
@@ -83,6 +84,8 @@ def play_to_end(page: Where, max_steps: int = 2000, on_choice: object = None, st
         game = saved_game(page, key)
         seat = game.turn
         assert seat is not None and page.get_attribute("html", "data-turn") == str(seat)
+        if callable(on_turn):
+            on_turn(page, game)
         moves = game.legal_moves()
         by_card: dict[str, int] = {}
         for move in moves:

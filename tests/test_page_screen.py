@@ -84,6 +84,39 @@ def test_pass_and_play_hides_the_hand_and_says_what_was_played() -> None:
     assert shown.handoff.since == ("Deal 1 · dealer: Mina", f"{match.seats[first].name} laid 4♦")
 
 
+def test_the_last_move_is_said_in_words_and_notation_until_the_next_one() -> None:
+    from helpers import scenario
+
+    game = scenario(["4D 9H 2C KS", "AC 6S 8S 10H"], "4C 3S 2H AH")
+    match = Match(game, [Seat("You", "human"), Seat("Sara", "medium")])
+    assert screen(match, UiState(), EN).last_move is None
+    match.play("KS")
+    shown = screen(match, UiState(), EN).last_move
+    assert shown is not None and (shown.text, shown.move, str(shown.laid)) == ("You lay K♠", "KS", "KS")
+    match.play("AC:2H,3S,4C,AH")  # the K♠ stays on the table: not a sur
+    shown = screen(match, UiState(), EN).last_move
+    assert shown is not None
+    assert shown.text == "Sara plays A♣ and takes A♥, 2♥, 3♠ and 4♣" and shown.move == "AC:AH,2H,3S,4C"
+    assert shown.laid is None
+    french = screen(match, UiState(), load_catalog("fr")).last_move
+    assert french is not None and french.text == "Sara joue A♣ et prend A♥, 2♥, 3♠ et 4♣"
+
+
+def test_a_sur_is_said_and_a_new_deal_starts_with_no_last_move() -> None:
+    from helpers import scenario
+
+    game = scenario(["AC 9H 2C KS", "5S 6S 8S 10H"], "4C 3S 2H AH")
+    match = Match(game, [Seat("You", "human"), Seat("Sara", "medium")])
+    match.play("AC:2H,3S,4C,AH")
+    shown = screen(match, UiState(), EN).last_move
+    assert shown is not None and shown.text == "You play A♣ and take A♥, 2♥, 3♠ and 4♣. Sur!"
+    play_until(match, lambda m: m.phase != "play")
+    ended = screen(match, UiState(), EN).last_move
+    assert ended is not None and ended.move == str(match.game.history[-1].move)  # shown with the score sheet
+    if match.phase == "deal-end":
+        match.next_deal()
+        assert screen(match, UiState(), EN).last_move is None
+
 def stacked_match(hands: list[str], table: str, rules: Rules | None = None) -> Match:
     from helpers import scenario
 

@@ -62,4 +62,4 @@ def test_a_move_is_previewed_before_it_is_played_when_there_is_a_delay() -> None
     host = Host(match, moves_allowed=1, delay=0.002)
     asyncio.run(computer_turns(match, host))
     move = str(match.game.history[0].move)
-    assert host.events == ["thinking True", "thinking False", f"preview {move}", "preview None", f"play {move}"]
+    assert host.events == ["thinking True", "thinking False", f"preview {move}", f"play {move}"]

@@ -8,6 +8,7 @@ Browser only (PyScript on Pyodide). The rules are in ``pasur``; the match in ``s
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
@@ -23,6 +24,7 @@ from .dom import attr, byid, found
 from .draw import Drawer, set_phase
 from .host import Demo
 from .i18n import Catalog, load_catalog, pick_language
+from .motion import FLIGHT_MS, Mark, mark_of, plan
 from .params import AI_LEVELS, SPEEDS, Params, parse_params
 from .rules_view import close_rules
 from .saves import start_action
@@ -55,6 +57,7 @@ class App:
         self.setup = setup_view.SetupScreen(self)
         self.spoken: tuple[str, int, str, int | None] = ("", 0, "", None)  # what was last announced
         self.computer = ComputerSeats(self)
+        self.shown: Mark | None = None  # what the last drawn screen showed, for the cards' motion
         self.coach = Coach(self)  # the move review and the daily deal
         self._proxies: list[Any] = []
 
@@ -106,7 +109,6 @@ class App:
     def resume(self, match: Match, notice: bool = True) -> None:
         self.computer.stop()
         self.match, self.in_setup, self.asking, self.ui = match, False, None, UiState()
-        self.drawer.forget()
         chrome.resumed(self.cat, match, notice)
         self.after_change()
 
@@ -252,7 +254,14 @@ class App:
         kept = focus.focus_key()
         shown = screen(match, self.ui, self.cat, hints=bool(self.settings.get("hints", True)),
                        demo=self.demo is not None, spoken=self.spoken, undo=bool(self.settings.get("undo", True)))
+        mover: Any = getattr(window, "pasurMotion", None)  # web/motion.js
+        if found(mover):
+            mover.measure()
         self.drawer.draw(shown, self.cat, demo=self.demo is not None)
+        motion = plan(match, self.ui, self.shown, FLIGHT_MS.get(self.speed, 0))
+        self.shown = mark_of(match, self.ui)
+        if found(mover):
+            mover.animate(json.dumps(motion.to_js(self.cat.t("log_sur"))))
         self.spoken = shown.announcement[0]
         self.coach.after_render()
         focus.restore_focus(kept, match.is_viewer_turn())
@@ -265,7 +274,6 @@ class App:
         self.match = Match.start(players, rules, seats, seed)
         self.match.daily, self.match.practice = daily, practice
         self.ui = UiState(guide=guide, explain=self.demo is not None)
-        self.drawer.forget()
         byid("settings").hidden = True
         self.after_change()
 

@@ -76,15 +76,7 @@ def _sheet_table(table: SheetTable, cat: Catalog, classes: str, keys: bool) -> A
 
 
 class Drawer:
-    """Draws one screen after another; remembers only what the last one showed on the table, so
-    that a card that has just arrived can be marked."""
-
-    def __init__(self) -> None:
-        self.last_table: set[Card] = set()
-
-    def forget(self) -> None:
-        """A new match: every card on its table is new."""
-        self.last_table = set()
+    """Draws one screen after another (``web/motion.js`` animates the change)."""
 
     def draw(self, shown: Screen, cat: Catalog, demo: bool = False) -> None:
         set_phase(shown.phase, shown.turn)
@@ -95,7 +87,7 @@ class Drawer:
         self._table(shown, cat)
         self._hand(shown, cat)
         self._choice(shown, cat)
-        byid("status").textContent = shown.status
+        self._status(shown)
         guide = byid("guide")
         guide.hidden = shown.guide is None
         byid("guide-text").textContent = shown.guide or ""
@@ -132,7 +124,7 @@ class Drawer:
                     data_team=seat.team, data_place=seat.place, children=[
             el("div", "who", children=[el("span", "name", text=seat.name), *self._badges(seat, cat)]),
             el("div", "backs", role="img", aria_label=cat.t("cards_n", n=seat.cards),
-               children=[back_node() for _ in range(seat.cards)]),
+               children=[self._back(seat.seat, index) for index in range(seat.cards)]),
             self._counts(seat, "div"),
         ]) for seat in shown.opponents]
         opponents = byid("opponents")
@@ -147,14 +139,21 @@ class Drawer:
         else:
             byid("me").setAttribute("data-team", str(me.team))
 
+    @staticmethod
+    def _back(seat: int, index: int) -> Any:
+        node = back_node()
+        node.setAttribute("data-back", f"{seat}:{index}")  # found again by the motion
+        return node
+
     def _table(self, shown: Screen, cat: Catalog) -> None:
         nodes = []
+        laid = shown.last_move.laid if shown.last_move else None
         for card in shown.table:
             node = card_node(card, cat)
             if card in shown.taking:
                 node.classList.add("taking")
-            if card not in self.last_table:
-                node.classList.add("enter")
+            if card == laid:
+                node.classList.add("last-laid")
             nodes.append(node)
         if shown.incoming is not None:
             incoming = card_node(shown.incoming, cat, data_incoming="1")
@@ -162,7 +161,6 @@ class Drawer:
             nodes.append(incoming)
         if not nodes:
             nodes.append(el("p", "empty", text=cat.t("table_empty")))
-        self.last_table = set(shown.table)
         clear(byid("table"), *nodes)
         byid("table").setAttribute("aria-label", cat.t("table"))
         note = [el("span", "rules-note", id="rules-note", text=shown.rules)] if shown.rules else []
@@ -189,6 +187,17 @@ class Drawer:
         undo = byid("undo")
         undo.hidden = not shown.undo
         undo.textContent = cat.t("undo")
+
+    @staticmethod
+    def _status(shown: Screen) -> None:
+        """The last move in words until the next one (``#last-move[data-move]``), then whose turn."""
+        last = byid("last-move")
+        last.textContent = shown.last_move.text if shown.last_move else ""
+        if shown.last_move:
+            last.setAttribute("data-move", shown.last_move.move)
+        else:
+            last.removeAttribute("data-move")
+        byid("turn-status").textContent = shown.status
 
     def _choice(self, shown: Screen, cat: Catalog) -> None:
         choice = shown.choice

@@ -21,9 +21,9 @@ from .i18n import LANGUAGES, Catalog, load_catalog
 from .session import Match
 from .ui import UiState
 
-__all__ = ["YOU_WORDS", "ChoiceView", "HandoffView", "LogLine", "OptionView", "Screen", "SeatView",
-           "SheetTable", "SheetView", "log_text", "name_of", "option_changes", "rules_note", "screen",
-           "side_label"]
+__all__ = ["YOU_WORDS", "ChoiceView", "HandoffView", "LastMove", "LogLine", "OptionView", "Screen", "SeatView",
+           "SheetTable", "SheetView", "cards_list", "last_move", "log_text", "name_of", "option_changes",
+           "rules_note", "screen", "side_label"]
 
 YOU_WORDS = frozenset(load_catalog(lang).t("you") for lang in LANGUAGES)  # the human seat's default name
 LOG_LINES = 60  # the move log shows the latest lines only
@@ -70,6 +70,16 @@ class LogLine:
     seat: int | None = None
     move: str | None = None
     sur: bool = False
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """The move just made, shown until the next one: in words, in move notation, and the card it
+    laid on the table (None for a capture, or once that card has been taken)."""
+
+    text: str
+    move: str  # "7D:4C,3S", "9H"
+    laid: Card | None
 
 
 @dataclass(frozen=True)
@@ -122,6 +132,7 @@ class Screen:
     undo: bool  # "Undo my move" is offered
     choice: ChoiceView | None
     status: str
+    last_move: LastMove | None
     guide: str | None
     log: tuple[LogLine, ...]
     handoff: HandoffView | None
@@ -166,6 +177,32 @@ def log_text(match: Match, entry: dict[str, Any], cat: Catalog, with_sur: bool =
     return t("log_deal", n=entry["deal"] + 1, name=name_of(match, entry["dealer"], cat))
 
 
+def cards_list(cards: list[Card], cat: Catalog) -> str:
+    """Cards in words: "4♣", "4♣ and 3♠", "2♠, 4♣ and 3♠"."""
+    symbols = [cat.card_symbol(card) for card in cards]
+    if len(symbols) < 2:
+        return "".join(symbols)
+    return cat.t("list_and", first=cat.t("list_sep").join(symbols[:-1]), last=symbols[-1])
+
+
+def last_move(match: Match, cat: Catalog) -> LastMove | None:
+    """The last move of the deal on screen (none yet once the next deal is being played)."""
+    game = match.game
+    if not game.history:
+        return None
+    record = game.history[-1]
+    if match.phase == "play" and record.deal != game.deal_number:
+        return None
+    t = cat.t
+    you = "_you" if is_you(match, record.seat) else ""
+    name, card = name_of(match, record.seat, cat), cat.card_symbol(record.card)
+    if not record.captured:
+        laid = record.card if record.card in game.table else None
+        return LastMove(t("last_laid" + you, name=name, card=card), str(record.move), laid)
+    text = t("last_took" + you, name=name, card=card, cards=cards_list(record.captured, cat))
+    return LastMove(text + (". " + t("log_sur") if record.sur else ""), str(record.move), None)
+
+
 # ---------------------------------------------------------------------- parts of the screen
 def seat_positions(match: Match) -> list[int]:
     """Opponent seats in screen order (left to right across the top)."""
@@ -175,24 +212,26 @@ def seat_positions(match: Match) -> list[int]:
     return after if game.rules.clockwise else list(reversed(after))
 
 
-def _seat(match: Match, seat: int, cat: Catalog, place: str | None = None) -> SeatView:
+def _seat(match: Match, seat: int, cat: Catalog, place: str | None = None, previewed: bool = False) -> SeatView:
     game = match.game
     side = game.side_of(seat)
     clubs = sum(1 for card in game.piles[side] if card.suit == CLUBS)
     teams = game.sides == 2 and game.players == 4
     return SeatView(seat=seat, name=name_of(match, seat, cat), dealer=seat == game.dealer,
-                    turn=game.turn == seat and match.phase == "play", cards=len(game.hands[seat]),
+                    turn=game.turn == seat and match.phase == "play",
+                    cards=len(game.hands[seat]) - (1 if previewed else 0),  # the previewed card is on the table
                     pile=cat.t("pile", n=len(game.piles[side])), surs=cat.t("surs_n", n=game.surs[side]),
                     clubs=cat.t("clubs_taken", n=clubs), clubs_won=clubs >= CLUBS_MAJORITY,
                     team=side if teams else None,
                     partner=teams and seat != match.viewer and side == game.side_of(match.viewer), place=place)
 
 
-def _opponents(match: Match, cat: Catalog) -> tuple[SeatView, ...]:
-    """The other seats, left to right; around a table of four, the one across is at the top."""
+def _opponents(match: Match, cat: Catalog, previewing: int | None = None) -> tuple[SeatView, ...]:
+    """The other seats, left to right; around a table of four, the one across is at the top.
+    ``previewing``: the seat whose move is previewed (its card is shown on the table)."""
     seats = seat_positions(match)
     places: tuple[str | None, ...] = ("left", "top", "right") if len(seats) == 3 else (None,) * len(seats)
-    return tuple(_seat(match, seat, cat, place) for seat, place in zip(seats, places, strict=True))
+    return tuple(_seat(match, seat, cat, place, seat == previewing) for seat, place in zip(seats, places, strict=True))
 
 
 def option_changes(rules: Rules, base: Rules) -> list[str]:
@@ -274,7 +313,7 @@ def _choice(match: Match, ui: UiState, cat: Catalog) -> ChoiceView | None:
 def _status(match: Match, ui: UiState, cat: Catalog, demo: bool) -> str:
     last = last_move_reasons(match, ui, cat) if demo else None
     if last is not None:
-        return last[0] + ". " + last[1]  # a deal demo says what the last move did and why
+        return last[1]  # a deal demo says why the last move (#last-move) did what it did
     if ui.behind:
         return cat.t("status_behind")
     turn = match.game.turn
@@ -412,7 +451,7 @@ def screen(match: Match, ui: UiState, cat: Catalog, hints: bool = True, demo: bo
         scores=tuple((side_label(match, side, cat), cat.num(score)) for side, score in enumerate(game.scores)),
         goal=goal,
         edited=t("edited_mark") if match.edited else None,
-        opponents=_opponents(match, cat),
+        opponents=_opponents(match, cat, game.turn if preview is not None else None),
         me=_seat(match, match.viewer, cat),
         table=tuple(game.table),
         taking=frozenset(preview.captured) if preview else frozenset(),
@@ -430,6 +469,7 @@ def screen(match: Match, ui: UiState, cat: Catalog, hints: bool = True, demo: bo
         undo=undo and not ui.behind and match.undo_point() is not None,
         choice=_choice(match, ui, cat),
         status=_status(match, ui, cat, demo),
+        last_move=last_move(match, cat),
         guide=guide,
         log=_log(match, ui, cat),
         handoff=_handoff(match, cat),

@@ -85,8 +85,7 @@ async def computer_turns(match: Match, host: TurnHost) -> None:
         if delay:
             host.preview(move)
             await asyncio.sleep(delay * 0.5)
-            host.preview(None)
             if not host.alive():
                 return
-        host.apply(move)
+        host.apply(move)  # the move replaces its preview in one redraw, so its cards fly on from there
         await asyncio.sleep(0)

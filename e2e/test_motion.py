@@ -1,0 +1,272 @@
+"""The cards' motion, the last move shown until the next one, and a board that does not jump."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, wait_for_moves
+from helpers import seed_with_a_choice
+from pasur import Game, Rules, new_game
+from pasur_web.session import Match, Seat
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+# Counts every animation the page starts: Web Animations, CSS animations and CSS transitions.
+COUNT_ANIMATIONS = """
+window.animationsStarted = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.animationsStarted += 1; return animate.apply(this, args); };
+for (const kind of ['animationstart', 'transitionstart']) {
+  document.addEventListener(kind, () => { window.animationsStarted += 1; }, true);
+}
+"""
+STILL = "document.getAnimations().length === 0"
+
+
+def first_single_card(game: Game) -> str:
+    """A card of the hand with one outcome only (played by one click)."""
+    counts: dict[str, int] = {}
+    for move in game.legal_moves():
+        counts[str(move.card)] = counts.get(str(move.card), 0) + 1
+    return next(card for card, n in counts.items() if n == 1)
+
+
+def saved_key(page: Page) -> str:
+    """The key the game saves under (the full game's, or an embedded game's own)."""
+    return str(page.evaluate("Object.keys(localStorage).find(k => k.startsWith('pasur.') && k.includes('match'))"))
+
+
+def test_playing_a_card_at_normal_speed_moves_it(page: Page, guard: object, site_url: str) -> None:
+    seed, _, single = seed_with_a_choice()
+    open_page(page, f"{site_url}?players=2&seed={seed}&speed=normal")
+    page.wait_for_function(WAIT_HUMAN)
+    page.wait_for_function(STILL)  # the deal has landed
+    page.click(f'#hand [data-card="{single}"]')
+    page.wait_for_function("document.getAnimations().length > 0", polling="raf", timeout=2_000)
+    page.wait_for_function(STILL, timeout=10_000)  # every motion ends, none loops
+    assert page.locator("#motion-layer > *").count() == 0  # the cards taken have reached their pile
+
+
+def test_a_click_during_a_motion_finishes_it_and_is_not_lost(page: Page, guard: object, site_url: str) -> None:
+    seed, _, single = seed_with_a_choice()
+    open_page(page, f"{site_url}?players=2&seed={seed}&speed=slow")
+    page.wait_for_function(WAIT_HUMAN)
+    assert page.evaluate("document.getAnimations().length") > 0  # the deal is still in flight
+    page.click("#turn-status")  # a click anywhere ends every motion at once
+    assert page.evaluate(STILL)
+    page.click(f'#hand [data-card="{single}"]')
+    page.wait_for_function("document.getAnimations().length > 0", polling="raf", timeout=2_000)
+    page.click("#turn-status")
+    assert page.evaluate(STILL)
+    wait_for_moves(page, 1)
+    history = saved_game(page).history
+    assert str(history[0].card) == single and [record.seat for record in history].count(0) == 1  # played once
+
+
+def test_reduced_motion_and_instant_speed_move_nothing(page: Page, guard: object, site_url: str) -> None:
+    page.add_init_script(COUNT_ANIMATIONS)
+    for query, reduced in (("speed=normal", "reduce"), ("speed=instant", "no-preference")):
+        page.emulate_media(reduced_motion=reduced)
+        if page.url.startswith(site_url):
+            page.evaluate("localStorage.clear()")
+        open_page(page, f"{site_url}?players=2&seed=4&{query}")
+        page.evaluate("window.animationsStarted = 0")  # the loading panel's own animation is over
+        for _ in range(3):
+            page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+            game = saved_game(page)
+            before = len(game.history)
+            page.click(f'#hand [data-card="{first_single_card(game)}"]')
+            wait_for_moves(page, before + 1)
+            assert page.evaluate(STILL), query
+        page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+        assert page.evaluate("window.animationsStarted") == 0, query
+        assert page.evaluate(STILL)
+
+
+def test_the_hand_stays_put_over_a_whole_deal_on_a_phone(page: Page, guard: object, site_url: str) -> None:
+    page.set_viewport_size(PHONE)
+    open_page(page, f"{site_url}?players=2&seed=4&speed=instant")
+    tops: list[float] = []
+    table_sizes: list[int] = []
+
+    def look(p: Page, game: Game) -> None:
+        tops.append(p.evaluate("document.getElementById('hand').getBoundingClientRect().top"))
+        table_sizes.append(len(game.table))
+        assert all(p.locator("#table [data-card]").evaluate_all(INSIDE_TABLE)), "a card sticks out of the table"
+
+    played = play_to_end(page, stop_at="deal-end", on_turn=look)
+    assert played.choices >= 1 and len(tops) >= 20
+    assert max(tops) - min(tops) <= 8, (min(tops), max(tops))
+    assert max(table_sizes) >= 6, table_sizes  # the deal filled the table somewhat
+
+
+# Seed 16, two players: after these moves 13 cards lie on the table and it is seat 0's turn.
+FULL_TABLE = ["AS", "QD", "KS", "7C:4D", "3H:AS,2D,5D", "AH", "JC:AH,9C", "JD", "4C", "6H", "2H", "2S",
+              "3S:2H,6H", "10D", "JS:2S,4C,10D,JD", "9H", "7S", "8D", "6C", "10H", "9S", "7D", "8S", "2C:9H", "9D",
+              "10C", "10S", "6D"]
+INSIDE_TABLE = """nodes => nodes.map(n => {
+  const r = n.getBoundingClientRect(), t = n.parentNode.getBoundingClientRect();
+  return r.top >= t.top - 1 && r.bottom <= t.bottom + 1 && r.left >= t.left - 1 && r.right <= t.right + 1; })"""
+
+
+# How far below the table's top the hand's top is.
+BELOW_TABLE = "['hand', 'table'].map(n => document.getElementById(n).getBoundingClientRect().top)" \
+              ".reduce((a, b) => a - b)"
+
+
+def test_a_full_table_fits_in_the_same_place_with_smaller_cards(page: Page, guard: object, site_url: str,
+                                                               artifacts: Path) -> None:
+    match = Match(new_game(2, Rules(), seed=16), [Seat("You", "human"), Seat("Sara", "medium")])
+    for move in FULL_TABLE:
+        match.play(move)
+    assert len(match.game.table) == 13 and match.is_viewer_turn()
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        if page.url.startswith(site_url):
+            page.evaluate("localStorage.clear()")
+        open_page(page, f"{site_url}?players=2&seed=16&speed=instant")
+        page.wait_for_function(WAIT_HUMAN)
+        top = page.evaluate(BELOW_TABLE)
+        page.evaluate("text => localStorage.setItem('pasur.match', text)", match.to_json())
+        open_page(page, site_url)  # the saved game comes back
+        page.wait_for_function(WAIT_HUMAN)
+        page.screenshot(path=str(artifacts / f"motion-full-table-{name}.png"))
+        cards = page.locator("#table [data-card]")
+        assert cards.count() == 13
+        assert all(cards.evaluate_all(INSIDE_TABLE)), name
+        widths = cards.evaluate_all("nodes => nodes.map(n => n.getBoundingClientRect().width)")
+        assert min(widths) >= 35, (name, widths)  # the faces stay legible
+        moved = page.evaluate(BELOW_TABLE) - top  # (a notice says the game is back, above the board)
+        assert abs(moved) <= 8, (name, moved)
+
+
+def test_the_table_stays_in_sight_while_a_capture_is_chosen(page: Page, guard: object, site_url: str,
+                                                            artifacts: Path) -> None:
+    seed, several, _ = seed_with_a_choice()
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP), ("embed", PHONE)):
+        page.set_viewport_size(size)
+        if page.url.startswith(site_url):
+            page.evaluate("localStorage.clear()")
+        embed = "embed=1&" if name == "embed" else ""
+        open_page(page, f"{site_url}?{embed}players=2&seed={seed}&speed=instant")
+        page.wait_for_function(WAIT_HUMAN)
+        page.click(f'#hand [data-card="{several}"]')
+        page.wait_for_selector("#capture-choice [data-capture]")
+        viewport = page.evaluate("[innerWidth, innerHeight]")
+        box = page.locator("#table").bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport[1], (name, box)
+        # Every table card can be seen: none is under the choice.
+        hidden = page.locator("#table [data-card]").evaluate_all(
+            "nodes => nodes.filter(n => { const r = n.getBoundingClientRect();"
+            " const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+            " return !top || !n.contains(top); }).map(n => n.dataset.card)")
+        assert hidden == [], (name, hidden)
+        page.screenshot(path=str(artifacts / f"motion-capture-choice-{name}.png"))
+        page.locator("#capture-choice [data-capture]").first.click()
+        wait_for_moves(page, 1, saved_key(page))
+
+
+def test_the_last_move_stays_shown_after_every_computer_move(page: Page, guard: object, site_url: str) -> None:
+    for query, size in (("players=2&seed=5", PHONE), ("embed=1&players=2&seed=6", PHONE),
+                        ("players=2&seed=7&lang=fa", DESKTOP)):
+        page.set_viewport_size(size)
+        if page.url.startswith(site_url):
+            page.evaluate("localStorage.clear()")
+        open_page(page, f"{site_url}?{query}&speed=instant")
+        key = saved_key(page)
+        checked: list[str] = []
+
+        def look(p: Page, game: Game, checked: list[str] = checked) -> None:
+            if not game.history or game.history[-1].seat == 0 or game.history[-1].deal != game.deal_number:
+                return
+            record = game.history[-1]
+            last = p.locator("#last-move")
+            assert last.is_visible()
+            assert last.get_attribute("data-move") == str(record.move)
+            text = last.inner_text()
+            assert str(record.card.symbol) in text.replace("\u2066", "").replace("\u2069", "")
+            if record.captured:
+                assert all(card.symbol in text for card in record.captured), text
+            checked.append(str(record.move))
+
+        play_to_end(page, stop_at="deal-end", key=key, on_turn=look)
+        assert len(checked) >= 10, query
+        # The deal's last move is still named under the score sheet.
+        record = saved_game(page, key).history[-1]
+        assert page.get_attribute("#last-move", "data-move") == str(record.move)
+
+
+def test_motion_screenshots(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
+    """Frames of the deal and of a capture in flight, at phone and desktop sizes."""
+    seed, several, _ = seed_with_a_choice()
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        if page.url.startswith(site_url):
+            page.evaluate("localStorage.clear()")
+        open_page(page, f"{site_url}?players=2&seed={seed}&speed=slow")
+        page.wait_for_timeout(350)  # a frame of the deal in flight
+        page.screenshot(path=str(artifacts / f"motion-deal-{name}.png"))
+        page.wait_for_function(STILL)
+        page.click(f'#hand [data-card="{several}"]')
+        page.locator("#capture-choice [data-capture]").first.click()
+        page.wait_for_timeout(250)  # the played card joins the cards it takes
+        page.screenshot(path=str(artifacts / f"motion-capture-{name}.png"))
+        page.wait_for_function(STILL)
+        page.screenshot(path=str(artifacts / f"motion-last-move-{name}.png"))
+
+
+WATCH_MOVES = """() => {
+  window.moveTimes = [];
+  const last = document.getElementById('last-move');
+  new MutationObserver(() => {
+    const move = last.getAttribute('data-move');
+    const times = window.moveTimes;
+    if (move && (!times.length || times[times.length - 1][1] !== move)) times.push([performance.now(), move]);
+  }).observe(last, { attributes: true, attributeFilter: ['data-move'] });
+}"""
+
+
+def test_a_computer_move_takes_at_most_a_second_and_a_half_at_normal_speed(page: Page, guard: object,
+                                                                           site_url: str) -> None:
+    open_page(page, f"{site_url}?players=4&seed=8&speed=normal")
+    page.evaluate(WATCH_MOVES)
+    gaps: list[float] = []
+    for _ in range(3):
+        page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+        game = saved_game(page)
+        before = len(game.history)
+        start = page.evaluate("window.moveTimes.length")
+        page.click(f'#hand [data-card="{first_single_card(game)}"]')
+        wait_for_moves(page, before + game.players)  # the three computer players have played
+        page.wait_for_function("n => window.moveTimes.length >= n", arg=start + game.players)
+        times = [time for time, _ in page.evaluate("window.moveTimes")[start:start + game.players]]
+        gaps += [later - earlier for earlier, later in pairwise(times)]
+    assert len(gaps) == 9 and max(gaps) <= 1500, gaps
+
+
+def test_a_sur_is_celebrated_on_the_pile_and_counted(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        if page.url.startswith(site_url):
+            page.evaluate("localStorage.clear()")
+        open_page(page, f"{site_url}?players=2&seed=61&speed=normal&lang=en")  # 4♠ sweeps A♠ 2♥ 5♦ 6♠
+        page.wait_for_function(WAIT_HUMAN)
+        page.wait_for_function(STILL)
+        page.click('#hand [data-card="4S"]')
+        page.click('#capture-choice [data-capture="AS,2H,5D,6S"]')
+        burst = page.locator("#motion-layer .sur-burst")
+        burst.wait_for(state="visible", timeout=2_000)
+        assert burst.inner_text() == "Sur!"
+        pile = page.locator('#me-info .pile [data-count="surs"]').bounding_box()
+        shown = burst.bounding_box()  # (the counts move when Hint comes back: measured now)
+        assert page.get_attribute("#last-move", "data-move") == "4S:AS,2H,5D,6S"
+        assert page.inner_text("#last-move").endswith("Sur!")
+        page.wait_for_timeout(1_000)  # the celebration at its height (it starts once the cards land)
+        page.screenshot(path=str(artifacts / f"motion-sur-{name}.png"))
+        assert pile is not None and shown is not None
+        assert abs((shown["x"] + shown["width"] / 2) - (pile["x"] + pile["width"] / 2)) < 40  # over the pile
+        assert "Surs: 1" in page.inner_text("#me-info")
