@@ -32,7 +32,16 @@ from typing import Protocol
 from .cards import CLUBS, FULL_DECK, JACK, KING, Card
 from .game import SEED_RANGE, Game
 from .moves import Move, bits, is_sur, masks_for, table_entry
-from .playout import CARD_VALUE, JACK_PROMISE, JACK_SPEND, Deal, chance_of_holding, clubs_value, medium_option
+from .playout import (
+    CARD_VALUE,
+    JACK_PROMISE,
+    JACK_SPEND,
+    Deal,
+    chance_of_holding,
+    clubs_value,
+    first_taker_expectation,
+    medium_option,
+)
 from .rules import Rules
 from .scoring import SUR_POINTS, card_points
 from .view import PlayerView
@@ -193,13 +202,7 @@ def _threat(s: Situation, table: Sequence[Card]) -> float:
             best = max(best, gain)
         if best > 0:
             gains.append((best, chance_of_holding(count, s.unseen_total, s.next_hand_size)))
-    gains.sort(reverse=True)
-    expected = 0.0
-    none_yet = 1.0
-    for gain, chance in gains:
-        expected += gain * chance * none_yet
-        none_yet *= 1.0 - chance
-    return expected
+    return first_taker_expectation(gains)
 
 
 def evaluate_move(s: Situation, move: Move) -> float:

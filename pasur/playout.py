@@ -321,6 +321,12 @@ def _threat(kit: _Kit, after: tuple[int, ...], by_rank: list[int], unseen: int, 
     chances = _CHANCES[unseen][next_size]
     gains = [(gain, chances[by_rank[rank]])
              for rank, gain in _gains(kit, after, theirs, mine, last_round) if by_rank[rank]]
+    return first_taker_expectation(gains)
+
+
+def first_taker_expectation(gains: list[tuple[float, float]]) -> float:
+    """The expected points of the best capture the next player makes, from (points, chance of holding
+    the rank) for each rank that captures: the best rank held is the one played."""
     gains.sort(reverse=True)
     expected = 0.0
     none_yet = 1.0
