@@ -165,6 +165,8 @@ def test_the_table_stays_in_sight_while_a_capture_is_chosen(page: Page, guard: o
             " const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
             " return !top || !n.contains(top); }).map(n => n.dataset.card)")
         assert hidden == [], (name, hidden)
+        choice = page.locator("#capture-choice").bounding_box()  # the whole choice is in the window
+        assert choice is not None and choice["x"] >= 0 and choice["x"] + choice["width"] <= viewport[0], (name, choice)
         page.screenshot(path=str(artifacts / f"motion-capture-choice-{name}.png"))
         page.locator("#capture-choice [data-capture]").first.click()
         wait_for_moves(page, 1, saved_key(page))

@@ -155,6 +155,10 @@ def test_four_players_sit_around_the_table(page: Page, guard: object, site_url: 
             left, top, right = boxes["left"], boxes["top"], boxes["right"]
             assert left is not None and top is not None and right is not None
             assert top["y"] + top["height"] <= table["y"]  # the partner across the table
+            # The counts are the team's (a shared pile), and every seat's box says so.
+            assert page.locator(".team-label:visible").count() == 4
+            if lang == "en":
+                assert page.locator('.opponent[data-place="top"] .team-label').inner_text() == "Team:"
             start, end = (left, right) if lang == "en" else (right, left)  # mirrored right to left
             assert start["x"] + start["width"] <= table["x"] and end["x"] >= table["x"] + table["width"]
             # Counter-clockwise play: seat 1 (next) on the right, seat 3 on the left, seat 2 (partner) across.

@@ -142,7 +142,7 @@
     var form = node("div", { className: "setup-form" }, [
       node("h2", { text: t("setup_title") }),
       node("div", { className: "setup-grid" }, [
-        field("players", playersSelect), field("players", mode, "mode-row"), field("preset", presetSelect),
+        field("players", playersSelect), field("play_mode", mode, "mode-row"), field("preset", presetSelect),
         field("target", target), field("match_length", fixed)
       ]),
       node("fieldset", { className: "seats" }, [node("legend", { text: t("seats") }), node("div", { id: "setup-seats" })]),

@@ -346,7 +346,7 @@ class Coach:
             return
         today = datetime.datetime.now(datetime.UTC).date()
         head = el("tr", children=[el("th", text=t(key), scope="col")
-                                  for key in ("daily_date", "daily_you", "daily_computer")] + [el("td")])
+                                  for key in ("daily_date", "daily_you", "daily_computer", "daily_difference")])
         rows = [el("tr", children=[
             el("td", text=cat.isolate(day)), el("td", text=cat.num(mine)),
             el("td", text="" if computer is None else cat.num(computer)),

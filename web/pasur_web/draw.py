@@ -112,9 +112,12 @@ class Drawer:
         return badges + ([el("span", "badge partner", text=cat.t("partner"))] if seat.partner else [])
 
     @staticmethod
-    def _counts(seat: SeatView, tag: str) -> Any:
-        """The side's running counts: cards taken, clubs (the race to 7), surs."""
+    def _counts(seat: SeatView, tag: str, cat: Catalog) -> Any:
+        """The side's running counts: cards taken, clubs (the race to 7), surs; in a team game they
+        are the team's, and say so."""
+        team = [el("span", "team-label", text=cat.t("team_counts"))] if seat.team is not None else []
         return el(tag, "pile", data_counts=seat.seat, children=[
+            *team,
             el("span", text=seat.pile),
             el("span", "clubs" + (" won" if seat.clubs_won else ""), text=seat.clubs, data_count="clubs"),
             el("span", text=seat.surs, data_count="surs")])
@@ -125,14 +128,14 @@ class Drawer:
             el("div", "who", children=[el("span", "name", text=seat.name), *self._badges(seat, cat)]),
             el("div", "backs", role="img", aria_label=cat.t("cards_n", n=seat.cards),
                children=[self._back(seat.seat, index) for index in range(seat.cards)]),
-            self._counts(seat, "div"),
+            self._counts(seat, "div", cat),
         ]) for seat in shown.opponents]
         opponents = byid("opponents")
         clear(opponents, *boxes)
         # Four players sit around the table (style.css): the one across at the top, one on each side.
         byid("play-area").classList.toggle("around", any(seat.place for seat in shown.opponents))
         me = shown.me
-        clear(byid("me-info"), el("span", "name", text=me.name), *self._badges(me, cat), self._counts(me, "span"))
+        clear(byid("me-info"), el("span", "name", text=me.name), *self._badges(me, cat), self._counts(me, "span", cat))
         byid("me").classList.toggle("turn", me.turn)
         if me.team is None:
             byid("me").removeAttribute("data-team")
