@@ -64,6 +64,16 @@ def wait_for_moves(page: Where, count: int, key: str = MATCH_KEY) -> None:
     )
 
 
+def answer_capture_choice(page: Where, card: str, capture: str | None = None) -> None:
+    """After ``card`` is clicked or pressed: wait until the page has either played it or asked which
+    capture, and answer the question with ``capture`` (a ``data-capture`` value) or the first option."""
+    page.wait_for_function("""c => !!document.querySelector('#capture-choice [data-capture]')
+        || !document.querySelector(`#hand [data-card="${c}"]`)""", arg=card)
+    if page.locator("#capture-choice [data-capture]").count():
+        option = f'#capture-choice [data-capture="{capture}"]' if capture else "#capture-choice [data-capture]"
+        page.locator(option).first.click()
+
+
 def play_to_end(page: Where, max_steps: int = 2000, on_choice: object = None, stop_at: str = "match-end",
                 key: str = MATCH_KEY, on_turn: object = None) -> Played:
     """Play every human turn by clicking until the match is over (or the deal, with ``stop_at``);

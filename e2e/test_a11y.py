@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, wait_for_moves
+from driver import WAIT_HUMAN, answer_capture_choice, open_page, play_to_end, saved_game, wait_for_moves
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -122,7 +122,10 @@ def test_one_announcement_per_move(page: Page, guard: object, site_url: str) -> 
     for _ in range(3):
         page.wait_for_function(WAIT_HUMAN)
         moves = len(saved_game(page).history)
+        card = page.evaluate("document.activeElement.dataset.card")
         page.keyboard.press("Enter")  # the focused card
+        page.wait_for_function("""c => !!document.querySelector('#capture-choice [data-capture]')
+            || !document.querySelector(`#hand [data-card="${c}"]`)""", arg=card)
         if page.locator("#capture-choice [data-capture]").count():
             page.keyboard.press("Enter")
         wait_for_moves(page, moves + 2)
@@ -169,8 +172,7 @@ def test_guided_first_deal_gives_a_tip_then_the_reason(page: Page, guard: object
     card = hinted.get_attribute("data-card")
     assert card and card[:-1] in tip  # the tip names the highlighted card
     page.click(f'#hand [data-card="{card}"]')
-    if page.locator("#capture-choice [data-capture]").count():
-        page.locator("#capture-choice [data-capture]").first.click()
+    answer_capture_choice(page, card)
     wait_for_moves(page, 2)
     page.wait_for_function(WAIT_HUMAN)
     assert "Last move: " in page.inner_text("#guide-text")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from driver import open_page, play_to_end, saved_game, wait_for_moves
+from driver import answer_capture_choice, open_page, play_to_end, saved_game, wait_for_moves
 from helpers import seed_with_a_choice
 
 PHONE = {"width": 360, "height": 740}
@@ -28,8 +28,7 @@ def play_one_card(page: Page) -> None:
     game = saved_game(page)
     move = game.legal_moves()[0]
     page.click(f'#hand [data-card="{move.card}"]')
-    if page.locator("#capture-choice [data-capture]").count():
-        page.click(f'#capture-choice [data-capture="{",".join(str(c) for c in move.sorted_captured())}"]')
+    answer_capture_choice(page, str(move.card), ",".join(str(c) for c in move.sorted_captured()))
     wait_for_moves(page, len(game.history) + 1)
 
 

@@ -12,7 +12,7 @@ import pytest
 from conftest import Guard
 from playwright.sync_api import Frame, Page, Route
 
-from driver import EMBED_MATCH_KEY, open_page, wait_for_moves, wait_ready
+from driver import EMBED_MATCH_KEY, answer_capture_choice, open_page, wait_for_moves, wait_ready
 from serve import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -193,9 +193,10 @@ def test_a_sandboxed_frame_starts_without_storage_and_says_so(page: Page, guard:
     frame.click("#start")
     frame.wait_for_selector('html[data-phase="play"]')
     moves = frame.locator('#log li[data-kind="move"]').count()
-    frame.locator("#hand [data-card]:not([disabled])").first.click()
-    if frame.locator("#capture-choice [data-capture]").count():
-        frame.locator("#capture-choice [data-capture]").first.click()
+    card = frame.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card")
+    assert card
+    frame.click(f'#hand [data-card="{card}"]')
+    answer_capture_choice(frame, card)
     frame.wait_for_function("n => document.querySelectorAll('#log li[data-kind=\"move\"]').length > n", arg=moves)
 
 
@@ -228,7 +229,8 @@ def test_messages_from_the_embedding_page_do_not_stop_the_game(page: Page, guard
     wait_ready(frame)
     assert page.evaluate("window.posted") > 0
     assert not frame.is_visible("#startup-error")
-    frame.locator("#hand [data-card]:not([disabled])").first.click()
-    if frame.locator("#capture-choice [data-capture]").count():
-        frame.locator("#capture-choice [data-capture]").first.click()
+    card = frame.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card")
+    assert card
+    frame.click(f'#hand [data-card="{card}"]')
+    answer_capture_choice(frame, card)
     wait_for_moves(frame, 1, key=EMBED_MATCH_KEY + "?players=2&preset=seeds&seed=3&ai=medium")  # the frame's own save
