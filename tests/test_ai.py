@@ -5,12 +5,13 @@ import random
 import pytest
 
 from helpers import cards, scenario
-from pasur import Move, Rules, new_game
+from pasur import Game, Move, Rules, new_game
 from pasur.ai import (
     JACK_SPEND,
     GreedyPlayer,
     HardPlayer,
     MediumPlayer,
+    Search,
     Situation,
     evaluate_move,
     ranks_not_held,
@@ -91,13 +92,19 @@ def test_same_view_same_decision() -> None:
         assert make_player(name, 3).choose(a.view(0)) == make_player(name, 3).choose(b.view(0))
 
 
-def test_hard_solves_the_last_round_exactly() -> None:
+def searched_last_round() -> tuple[Game, Search]:
+    """A one-deal match played by medium until the stock is empty, and hard's finished search there."""
     game = new_game(2, Rules(fixed_deals=1), seed=8)
     while game.stock_size:
         game.play(MediumPlayer(1).choose(game.view(game.turn or 0)))
     search = HardPlayer(1).search(game.view(game.turn or 0))
     for _ in search:
         pass
+    return game, search
+
+
+def test_hard_solves_the_last_round_exactly() -> None:
+    game, search = searched_last_round()
     assert len(search.moves) == 1 or search.exact is not None
     assert search.best() in game.legal_moves()
 
@@ -140,12 +147,7 @@ def test_search_estimates_and_narrowing() -> None:
 
 
 def test_search_estimates_are_the_exact_values_in_the_last_round() -> None:
-    game = new_game(2, Rules(fixed_deals=1), seed=8)
-    while game.stock_size:
-        game.play(MediumPlayer(1).choose(game.view(game.turn or 0)))
-    search = HardPlayer(1).search(game.view(game.turn or 0))
-    for _ in search:
-        pass
+    game, search = searched_last_round()
     estimates = search.estimates()
     assert [move for move, *_ in estimates] == game.legal_moves() == search.moves
     assert all(error == 0 and count == 1 for _, _, error, count in estimates)
