@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import pairwise
 from pathlib import Path
 
@@ -64,6 +65,30 @@ def test_a_click_during_a_motion_finishes_it_and_is_not_lost(page: Page, guard: 
     wait_for_moves(page, 1)
     history = saved_game(page).history
     assert str(history[0].card) == single and [record.seat for record in history].count(0) == 1  # played once
+
+
+def test_a_card_pressed_while_it_flies_in_is_played(page: Page, guard: object, site_url: str) -> None:
+    """Pressing a card still on its way from the stock finishes the deal, which takes the card
+    from under the pointer: the press must play it all the same."""
+    seed = seed_with_a_choice()[0]
+    singles = [card for card, n in Counter(str(move.card) for move in new_game(2, seed=seed).legal_moves()).items()
+               if n == 1]
+    open_page(page, f"{site_url}?players=2&seed={seed}&speed=slow")
+    # Stop the deal while one of these cards is half-way, so that a person can aim at it.
+    flying = page.wait_for_function("""(cards) => {
+        for (const card of cards) {
+            const flight = document.querySelector(`#hand [data-card="${card}"]`)?.getAnimations()[0];
+            const progress = flight ? flight.effect.getComputedTiming().progress : null;
+            if (progress !== null && progress > 0.2 && progress < 0.5) {
+                document.getAnimations().forEach((animation) => animation.pause());
+                return card;
+            }
+        }
+        return false;
+    }""", arg=singles, polling="raf", timeout=5_000).json_value()
+    page.locator(f'#hand [data-card="{flying}"]').click()
+    wait_for_moves(page, 1)
+    assert str(saved_game(page).history[0].card) == flying
 
 
 def test_reduced_motion_and_instant_speed_move_nothing(page: Page, guard: object, site_url: str) -> None:

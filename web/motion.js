@@ -6,7 +6,8 @@
 // shown comes from the place the plan names (the stock, a player's seat). The DOM is never
 // changed by the motion, only animated; the ghosts live in a layer of their own.
 // A plan of 0 ms, or prefers-reduced-motion: reduce, moves nothing (no Animation at all).
-// A click or a key press during a motion finishes it at once (the click itself goes on as usual).
+// A click or a key press during a motion finishes it at once (the click itself goes on as usual,
+// even on a card that the finished motion moved away from the pointer).
 (function () {
   "use strict";
   var CARDS = "#opponents [data-back], #table [data-card], #hand [data-card]";
@@ -204,7 +205,29 @@
     });
   }
 
-  document.addEventListener("pointerdown", finishAll, true);
+  // A card pressed while it moves jumps to its place when the motion finishes, away from the
+  // pointer: the browser then sends the click to neither. The press still plays that card.
+  var PRESSABLE = "#hand [data-card], #capture-choice [data-capture]";
+  var pressed = null;
+
+  function press(event) {
+    var moving = running.size > 0;
+    finishAll();
+    var target = event.target && event.target.closest ? event.target.closest(PRESSABLE) : null;
+    pressed = moving && event.button === 0 ? target : null;
+  }
+
+  function release(event) {
+    var card = pressed;
+    pressed = null;
+    if (!card || !card.isConnected || card.disabled) return;
+    var under = event.target && event.target.closest ? event.target.closest(PRESSABLE) : null;
+    if (under !== card) card.click();
+  }
+
+  document.addEventListener("pointerdown", press, true);
+  document.addEventListener("pointerup", release, true);
+  document.addEventListener("pointercancel", function () { pressed = null; }, true);
   document.addEventListener("keydown", finishAll, true);
   window.addEventListener("resize", fit);
   window.pasurMotion = { measure: measure, animate: animate, fit: fit, finish: finishAll };
