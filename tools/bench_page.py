@@ -110,6 +110,9 @@ def build_bare(out: Path, site: Path) -> None:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     shutil.copytree(site / "vendor", out / "vendor")
+    # Pyodide's own standard library, as Pyodide ships it (the game has its own, tools/precompile.mjs).
+    stdlib = "python_stdlib.zip"
+    shutil.copy2(ROOT / "node_modules" / "pyodide" / stdlib, out / "vendor" / "pyodide" / stdlib)
     (out / "index.html").write_text(BARE_PAGE, encoding="utf-8")
     (out / "pyscript.toml").write_text('interpreter = "./vendor/pyodide/pyodide.mjs"\n', encoding="utf-8")
 

@@ -9,19 +9,30 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# Pyodide's python_stdlib.zip is replaced by stdlib.zip, made by tools/precompile.mjs.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+PYSCRIPT_PYTHON = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+# What web/main.py imports before the first screen: bytecode of every module that importing these
+# imports, so that the page compiles none of them.
+START_MODULES = ("pasur_web.app", "pyscript")
+PRECOMPILE_CACHE = ROOT / ".cache" / "precompile"
+PRELOADS = "<!-- preloads: written by tools/build.py -->"
 STATIC_SUFFIXES = {".css", ".json", ".png", ".svg", ".js", ".webmanifest", ".html", ".ico", ".txt"}
 # A fixed time stamp keeps the zip identical between builds of the same sources.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 ASSET_HASH_LENGTH = 16  # hex digits of SHA-256; web/sw.js checks downloads against them
 # Besides vendor/ (Pyodide and PyScript), what a snapshot of the interpreter holds or is made by.
-SNAPSHOT_INPUTS = {"app.zip", "pyscript.toml", "web/main.py", "web/interpreter.js", "web/pyodide-private.js"}
+SNAPSHOT_INPUTS = {"app.zip", "stdlib.zip", "pyscript.toml", "web/main.py", "web/interpreter.js",
+                   "web/pyodide-private.js"}
 
 
 def copy_vendor(out: Path) -> None:
@@ -53,10 +64,45 @@ def python_sources() -> list[tuple[Path, str]]:
     return files
 
 
-def write_app_zip(out: Path) -> str:
+def precompile() -> Path:
+    """Bytecode for the page (tools/precompile.mjs, run in Node with the page's own Pyodide): the
+    standard library the page can import, and the game's and PyScript's modules. Kept in .cache/,
+    under a hash of everything it is made from."""
+    sources = [[name, str(path)] for path, name in python_sources() if name.endswith(".py")]
+    inputs = [Path(file) for _, file in sources]
+    inputs += [PYSCRIPT_PYTHON, ROOT / "tools" / "precompile.mjs", ROOT / "tools" / "precompile.py"]
+    inputs += [ROOT / "node_modules" / "pyodide" / name for name in ("package.json", "python_stdlib.zip")]
+    key = hashlib.sha256(json.dumps([[name for name, _ in sources], START_MODULES]).encode())
+    for path in inputs:
+        key.update(path.read_bytes() + b"\0")
+    folder = PRECOMPILE_CACHE / key.hexdigest()[:ASSET_HASH_LENGTH]
+    if (folder / "modules.json").exists():
+        return folder
+    with tempfile.TemporaryDirectory() as work:
+        made = Path(work) / "out"
+        job = Path(work) / "job.json"
+        job.write_text(json.dumps({"out": str(made), "sources": sources, "pyscript": str(PYSCRIPT_PYTHON),
+                                   "start": list(START_MODULES)}), encoding="utf-8")
+        done = subprocess.run(["node", str(ROOT / "tools" / "precompile.mjs"), str(job)],
+                              capture_output=True, text=True, check=False)
+        if done.returncode or not (made / "modules.json").exists():
+            sys.exit(f"build: tools/precompile.mjs failed:\n{done.stdout}{done.stderr}")
+        if PRECOMPILE_CACHE.exists():
+            shutil.rmtree(PRECOMPILE_CACHE)  # earlier sources' bytecode
+        PRECOMPILE_CACHE.mkdir(parents=True)
+        shutil.move(made, folder)
+    return folder
+
+
+def write_app_zip(out: Path, compiled: Path) -> str:
+    """The game's modules with their bytecode, and PyScript's modules' bytecode (PyScript writes
+    their sources next to it)."""
     target = out / "app.zip"
+    files = python_sources()
+    files += [(path, path.relative_to(compiled / "app").as_posix())
+              for path in sorted((compiled / "app").rglob("*.pyc"))]
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path, name in python_sources():
+        for path, name in files:
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
@@ -83,13 +129,39 @@ def copy_web(out: Path) -> None:
     (web / "setup.json").write_text(json.dumps(setup_config(), sort_keys=True) + "\n", encoding="utf-8")
 
 
+def preloaded(out: Path) -> tuple[list[str], list[str]]:
+    """What the start-up needs and would otherwise ask for one file after the other, fetched as the
+    page is parsed: (JavaScript modules, other files). PyScript's code, Pyodide's code and
+    WebAssembly, the standard library, the game's zip and entry point."""
+    core = (out / "vendor" / "pyscript" / "core.js").read_text(encoding="utf-8")
+    chunk = re.search(r'from"\./(core-[\w-]+\.js)"', core)
+    if chunk is None:
+        sys.exit("build: vendor/pyscript/core.js no longer imports a core-*.js chunk")
+    modules = ["vendor/pyscript/core.js", f"vendor/pyscript/{chunk.group(1)}", "web/interpreter.js",
+               "web/pyodide-private.js", "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs"]
+    fetched = ["vendor/pyodide/pyodide.asm.wasm", "stdlib.zip", "vendor/pyodide/pyodide-lock.json",
+               "pyscript.toml", "app.zip", "web/main.py"]
+    for path in modules + fetched:
+        if not (out / path).is_file():
+            sys.exit(f"build: {path} is preloaded but not in the site")
+    return modules, fetched
+
+
+def preload_links(out: Path) -> str:
+    """``crossorigin`` makes each preload match the fetch that uses it."""
+    modules, fetched = preloaded(out)
+    links = [f'<link rel="modulepreload" href="./{path}">' for path in modules]
+    links += [f'<link rel="preload" href="./{path}" as="fetch" crossorigin>' for path in fetched]
+    return "\n".join(links)
+
+
 def digest(data: bytes, length: int = ASSET_HASH_LENGTH) -> str:
     return hashlib.sha256(data).hexdigest()[:length]
 
 
 def offline_assets(out: Path) -> list[str]:
     """Every file the game may need, as paths relative to the site root ("" is the page)."""
-    paths = ["", "pyscript.toml", "app.zip", "build.json"]
+    paths = ["", "pyscript.toml", "app.zip", "stdlib.zip", "build.json"]
     for folder in ("web", "vendor"):
         for path in sorted((out / folder).rglob("*")):
             relative = path.relative_to(out)
@@ -98,11 +170,13 @@ def offline_assets(out: Path) -> list[str]:
     return paths
 
 
-def on_demand(path: str) -> bool:
-    """PyScript's files other than its entry and style sheet: the page loads only some of them
-    (not the code editor, the terminal or MicroPython), so the service worker keeps each when it
-    is first loaded instead of fetching them all."""
-    return path.startswith("vendor/pyscript/") and path not in ("vendor/pyscript/core.js", "vendor/pyscript/core.css")
+def on_demand(path: str, preloads: set[str]) -> bool:
+    """PyScript's files other than its entry, style sheet and what the page preloads: the page loads
+    only some of them (not the code editor, the terminal or MicroPython), so the service worker
+    keeps each when it is first loaded instead of fetching them all. (A file preloaded on a first
+    visit does not go through the worker, which is not in charge yet: it is stored with the rest.)"""
+    return (path.startswith("vendor/pyscript/") and path not in preloads
+            and path not in ("vendor/pyscript/core.js", "vendor/pyscript/core.css"))
 
 
 def snapshot_inputs(path: str) -> bool:
@@ -134,7 +208,8 @@ def write_service_worker(out: Path, variant: str) -> str:
     page.write_text(html, encoding="utf-8")
     hashes = {path: digest(files[path].read_bytes()) for path in paths}
     source = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
-    lazy = [path for path in paths if on_demand(path)]
+    preloads = {path for group in preloaded(out) for path in group}
+    lazy = [path for path in paths if on_demand(path, preloads)]
     for old, new in (('const BUILD = "dev";', f"const BUILD = {json.dumps(build_id)};"),
                      ("const ASSETS = {};", f"const ASSETS = {json.dumps(hashes, indent=1)};"),
                      ("const ON_DEMAND = [];", f"const ON_DEMAND = {json.dumps(lazy, indent=1)};"),
@@ -153,7 +228,14 @@ def build(out: Path, variant: str = "") -> dict[str, str]:
     out.mkdir(parents=True)
     copy_vendor(out)
     copy_web(out)
-    info = {"app": write_app_zip(out)}
+    compiled = precompile()
+    shutil.copy2(compiled / "stdlib.zip", out / "stdlib.zip")
+    info = {"app": write_app_zip(out, compiled)}
+    page = out / "index.html"
+    html = page.read_text(encoding="utf-8")
+    if PRELOADS not in html:
+        sys.exit(f"build: index.html lacks the line {PRELOADS!r}")
+    page.write_text(html.replace(PRELOADS, preload_links(out), 1), encoding="utf-8")
     if variant:
         info["variant"] = variant
     (out / "build.json").write_text(json.dumps(info, sort_keys=True) + "\n")

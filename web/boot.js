@@ -405,7 +405,6 @@
       if (!worker) return;
       worker.addEventListener("statechange", function () {
         if (worker.state === "installed" && container.controller) offerUpdate(worker);
-        if (worker.state === "redundant" && !container.controller) startPython();
       });
     });
   }
@@ -426,20 +425,18 @@
     if (container.controller) container.controller.postMessage("complete");
   }
   addEventListener("py:done", function () { setTimeout(completeCache, 0); });
-  if (container.controller) {
-    startPython();
-  } else {
+  // Python starts at once, whether a worker is in charge or not: on a first visit the worker
+  // takes over while Python loads, and takes what the page fetched before from the browser's cache.
+  startPython();
+  if (!container.controller) {
     container.addEventListener("controllerchange", function () {
-      startPython();
       if (window.pasurReady) completeCache();
     });
   }
-  // If the worker does not take over soon (blocked storage, a failing install), start without it.
-  setTimeout(startPython, 10000);
   container.register("./sw.js").then(function (registration) {
     watch(registration);
     if (container.controller) {
       setInterval(function () { registration.update().catch(function () {}); }, 30 * 60 * 1000);
     }
-  }).catch(function () { startPython(); });
+  }).catch(function () {});
 })();

@@ -25,24 +25,38 @@ performance.mark("pasur:interpreter-module");
 
 const root = document.documentElement;
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+// The standard library the page can import, its start-up modules as bytecode (tools/precompile.mjs).
+const STDLIB_URL = new URL("../stdlib.zip", import.meta.url).href;
 const FORMAT = 1;
 const MAGIC = 0x504e5350; // "PSNP", little-endian
 const BLOCK = 4096; // runs of zero bytes this long are left out of the stored file
 const key = root.getAttribute("data-snapshot-key") || "";
 const cacheName = "pasur-" + (root.getAttribute("data-build") || "");
 const address = new URL("./snapshot/" + key + ".bin", location.href).href;
-const canStore = mayStore();
+const canStore = mayStore(false); // a snapshot can be made now, and stored once a worker is in charge
+const canRead = mayStore(true); // and one may have been stored in an earlier visit
 
-function mayStore() {
-  // Only a page its service worker controls keeps a snapshot (in that worker's cache). A frame
-  // sandboxed without allow-same-origin may use neither: reading `caches` or
-  // `navigator.serviceWorker` there throws, and the page starts the ordinary way.
+function mayStore(controlled) {
+  // Only a page its service worker controls keeps a snapshot (in that worker's cache); on a first
+  // visit the worker takes over while Python loads. A frame sandboxed without allow-same-origin
+  // may use neither: reading `caches` or `navigator.serviceWorker` there throws, and the page
+  // starts the ordinary way.
   try {
     return Boolean(key && location.protocol !== "file:" && globalThis.caches && navigator.serviceWorker
-      && navigator.serviceWorker.controller);
+      && (!controlled || navigator.serviceWorker.controller));
   } catch (error) {
     return false;
   }
+}
+
+function whenControlled(patience) {
+  // Resolves once a service worker is in charge of the page; rejects after `patience` ms.
+  const workers = navigator.serviceWorker;
+  if (workers.controller) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no service worker took over the page")), patience);
+    workers.addEventListener("controllerchange", () => { clearTimeout(timer); resolve(); }, { once: true });
+  });
 }
 
 function warn(what, error) {
@@ -267,6 +281,7 @@ function whenShown(callback) {
 
 async function save(snapshot) {
   try {
+    await whenControlled(60000);
     const file = await pack(snapshot);
     await (await openCache()).put(address, new Response(file, { headers: { "Content-Type": "application/octet-stream" } }));
     root.setAttribute("data-snapshot", "saved");
@@ -280,7 +295,7 @@ globalThis.pasurInterpreter = { boot: null, take: null };
 // Read and checked at once, while PyScript is still reading its configuration: whether there is
 // a snapshot (`found`) and its bytes ready for Pyodide (`bytes`, which Pyodide awaits only after
 // fetching its own files: meanwhile a failure is not an "unhandled rejection").
-const found = canStore ? openCache().then((cache) => cache.match(address)).catch(() => undefined) : Promise.resolve(undefined);
+const found = canRead ? openCache().then((cache) => cache.match(address)).catch(() => undefined) : Promise.resolve(undefined);
 const bytes = found.then(async (response) => {
   if (!response) return null;
   const buffer = await response.arrayBuffer();
@@ -300,7 +315,7 @@ new MutationObserver(() => {
 
 export async function loadPyodide(options = {}) {
   performance.mark("pasur:load-pyodide");
-  const settings = { ...options, indexURL: INDEX_URL };
+  const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   if (await found) {
     try {
       const pyodide = await restore(settings, bytes);

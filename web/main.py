@@ -6,9 +6,13 @@ seeded again here. When the interpreter is to take a snapshot, the game starts o
 """
 
 import random
+import sys
 import traceback
 
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window
+
+sys.dont_write_bytecode = True  # what was compiled here is compiled again next time: pasur_web.bytecode
 
 
 def show_error(error: Exception) -> None:
@@ -30,6 +34,14 @@ def run() -> None:
         APP = start()
     except Exception as error:
         show_error(error)
+        return
+    window.setTimeout(create_once_callable(mark_compiled), 0)
+
+
+def mark_compiled() -> None:
+    from pasur_web.bytecode import compiled_from_source
+
+    document.documentElement.setAttribute("data-compiled", " ".join(compiled_from_source()))
 
 
 def prepare() -> None:
@@ -44,8 +56,6 @@ def prepare() -> None:
         show_error(error)
         return
     if interpreter is not None and interpreter.take:
-        from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-
         interpreter.take(create_proxy(run))
     else:
         run()

@@ -5,10 +5,12 @@
 // stored when first loaded rather than in advance (PyScript's optional chunks). One build's assets live in the cache "pasur-<build>";
 // a page is served from exactly one such cache, so it never mixes files of two builds.
 //
-// - first install: take over the open page at once. The page waits for that before it loads
-//   Python, so every file it fetches goes through this worker, which keeps it (after checking
-//   its hash) while passing it on; once the game is ready the page asks for the rest
-//   ("complete"), and the files it did not need are fetched. Nothing is downloaded twice.
+// - first install: take over the open page at once. The page does not wait for that: it
+//   preloads what the start-up needs and starts Python at once. The files fetched before this
+//   worker is in charge are in the browser's HTTP cache; those fetched after go through this
+//   worker, which keeps each (after checking its hash) while passing it on. Once the game is
+//   ready the page asks for the rest ("complete"): what the browser's cache holds is taken from
+//   there, and the files the page did not need are fetched. Nothing is downloaded twice.
 // - later installs (a new build): fetch every asset into the new cache before taking over; an
 //   asset whose hash is unchanged since the older build is copied from that build's cache. The
 //   new worker then waits until the page asks ("skip-waiting"), after the player accepts.
@@ -81,10 +83,10 @@ async function pageAddresses() {
   });
 }
 
-async function download(path) {
-  // The files the page itself fetched before this worker existed (the page, its styles, this
-  // script's loader) are still in the browser's HTTP cache: take them from there, unless their
-  // content is not this build's. Anything else comes from the network.
+async function fromBrowserCache(path) {
+  // The files the page itself fetched before this worker was in charge (on a first visit: the
+  // page, its styles and scripts, what it preloads, what Python loaded meanwhile) are still in
+  // the browser's HTTP cache: the copy there, if its content is this build's.
   const cached = path === "" ? [url(path), ...await pageAddresses()] : [url(path)];
   for (const address of cached) {
     let response;
@@ -95,6 +97,13 @@ async function download(path) {
     }
     if (response.ok && await digest(response) === ASSETS[path]) return response;
   }
+  return null;
+}
+
+async function download(path) {
+  // From the browser's cache if the page fetched it, else from the network.
+  const known = await fromBrowserCache(path);
+  if (known) return known;
   const response = await fetch(new Request(url(path), { cache: "no-cache" }));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   if (await digest(response) !== ASSETS[path]) {
@@ -115,8 +124,14 @@ async function precache() {
   await Promise.all(Object.keys(ASSETS).map(async (path) => {
     if (await cache.match(url(path))) return;
     const old = reused.get(path);
-    if (old) await cache.put(url(path), old);
-    else if (!later.has(path)) await cache.put(url(path), await download(path));
+    if (old) {
+      await cache.put(url(path), old);
+    } else if (!later.has(path)) {
+      await cache.put(url(path), await download(path));
+    } else {
+      const used = await fromBrowserCache(path); // loaded before this worker was in charge
+      if (used) await cache.put(url(path), used);
+    }
   }));
   // The interpreter's snapshot made by this browser for an older build from the same files.
   if (SNAPSHOT && !(await cache.match(url(SNAPSHOT)))) {

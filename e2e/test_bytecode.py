@@ -1,0 +1,58 @@
+"""The page starts from the build's bytecode (tools/precompile.mjs): a first visit compiles no
+module, and the bytecode in the site is that of the sources it ships."""
+
+from __future__ import annotations
+
+import _imp
+import json
+import zipfile
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from driver import open_page
+
+ROOT = Path(__file__).resolve().parent.parent
+PYSCRIPT_MODULES = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+
+
+def pyscript_sources() -> dict[str, bytes]:
+    """PyScript's modules as PyScript writes them in the page's working folder."""
+    text = PYSCRIPT_MODULES.read_text(encoding="utf-8")
+    tree = json.loads(text[text.index("{"):text.rindex("}") + 1])
+    return {f"pyscript/{name}": source.encode() for name, source in tree["pyscript"].items()}
+
+
+def test_the_bytecode_is_that_of_the_sources_shipped() -> None:
+    sources = pyscript_sources()
+    checked = 0
+    with zipfile.ZipFile(ROOT / "site" / "app.zip") as app:
+        names = app.namelist()
+        sources.update({name: app.read(name) for name in names if name.endswith(".py")})
+        for name in names:
+            if not name.endswith(".pyc"):
+                continue
+            folder, _, file = name.rpartition("/__pycache__/")
+            source = sources[f"{folder}/{file.split('.')[0]}.py"]
+            header = app.read(name)[:16]
+            assert int.from_bytes(header[4:8], "little") == 0b11, f"{name} is not checked against its source"
+            assert _imp.source_hash(int.from_bytes(header[:4], "little"), source) == header[8:16], f"{name} is stale"
+            checked += 1
+    game = [name for name in sources if name.startswith(("pasur/", "pasur_web/"))]
+    assert checked == len(game) + len(pyscript_sources())  # one for every module, none left out
+
+
+def test_the_standard_library_holds_bytecode_of_what_every_start_imports() -> None:
+    with zipfile.ZipFile(ROOT / "site" / "stdlib.zip") as stdlib:
+        names = set(stdlib.namelist())
+    for module in ("asyncio/__init__", "asyncio/events", "json/decoder", "typing", "dataclasses", "random",
+                   "pyodide/ffi/__init__", "_pyodide/_base", "encodings/utf_8"):
+        assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+
+
+def test_a_first_visit_compiles_no_module(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed=1&speed=instant")
+    expect(page.locator("#hand [data-card]").first).to_be_enabled()
+    page.wait_for_selector("html[data-compiled]", state="attached")
+    assert page.get_attribute("html", "data-boot") == "plain"
+    assert page.get_attribute("html", "data-compiled") == ""
