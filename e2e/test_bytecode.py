@@ -48,6 +48,15 @@ def test_the_standard_library_holds_bytecode_of_what_every_start_imports() -> No
     for module in ("asyncio/__init__", "asyncio/events", "json/decoder", "typing", "dataclasses", "random",
                    "pyodide/ffi/__init__", "_pyodide/_base", "encodings/utf_8"):
         assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+    # The rest is in the other zip, as source, and the page knows which modules that is.
+    with zipfile.ZipFile(ROOT / "site" / "stdlib-more.zip") as more:
+        rest = {name for name in more.namelist() if not name.endswith("/")}
+    with zipfile.ZipFile(ROOT / "site" / "app.zip") as app:
+        listed = set(json.loads(app.read("pasur_web/stdlib_more.json")))
+    assert rest and all(name.endswith(".py") for name in rest)
+    assert {name[:-3].removesuffix("/__init__").replace("/", ".") for name in rest} == listed
+    assert {name[:-3] for name in rest}.isdisjoint(name[:-4] for name in names if name.endswith(".pyc"))
+    assert "pdb" in listed and "email.message" in listed  # imported only inside functions
 
 
 def test_a_first_visit_compiles_no_module(page: Page, guard: object, site_url: str) -> None:

@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 PYSCRIPT_PYTHON = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 # What web/main.py imports before the first screen: bytecode of every module that importing these
-# imports, so that the page compiles none of them.
-START_MODULES = ("pasur_web.app", "pyscript")
+# imports, so that the page compiles none of them (html[data-compiled] lists those it compiled).
+START_MODULES = ("pasur_web.app", "pasur_web.stdlib_more", "pyscript", "random", "traceback")
 PRECOMPILE_CACHE = ROOT / ".cache" / "precompile"
 PRELOADS = "<!-- preloads: written by tools/build.py -->"
 STATIC_SUFFIXES = {".css", ".json", ".png", ".svg", ".js", ".webmanifest", ".html", ".ico", ".txt"}
@@ -98,7 +98,7 @@ def write_app_zip(out: Path, compiled: Path) -> str:
     """The game's modules with their bytecode, and PyScript's modules' bytecode (PyScript writes
     their sources next to it)."""
     target = out / "app.zip"
-    files = python_sources()
+    files = [*python_sources(), (compiled / "stdlib_more.json", "pasur_web/stdlib_more.json")]
     files += [(path, path.relative_to(compiled / "app").as_posix())
               for path in sorted((compiled / "app").rglob("*.pyc"))]
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -148,11 +148,13 @@ def preloaded(out: Path) -> tuple[list[str], list[str]]:
 
 
 def preload_links(out: Path) -> str:
-    """``crossorigin`` makes each preload match the fetch that uses it."""
+    """The links, in a template that web/boot.js puts in the page when the start-up can use them
+    (after the new-game panel is drawn, when it is shown: they would slow it down).
+    ``crossorigin`` makes each preload match the fetch that uses it."""
     modules, fetched = preloaded(out)
     links = [f'<link rel="modulepreload" href="./{path}">' for path in modules]
     links += [f'<link rel="preload" href="./{path}" as="fetch" crossorigin>' for path in fetched]
-    return "\n".join(links)
+    return '<template id="preloads">\n' + "\n".join(links) + "\n</template>"
 
 
 def digest(data: bytes, length: int = ASSET_HASH_LENGTH) -> str:
@@ -161,7 +163,7 @@ def digest(data: bytes, length: int = ASSET_HASH_LENGTH) -> str:
 
 def offline_assets(out: Path) -> list[str]:
     """Every file the game may need, as paths relative to the site root ("" is the page)."""
-    paths = ["", "pyscript.toml", "app.zip", "stdlib.zip", "build.json"]
+    paths = ["", "pyscript.toml", "app.zip", "stdlib.zip", "stdlib-more.zip", "build.json"]
     for folder in ("web", "vendor"):
         for path in sorted((out / folder).rglob("*")):
             relative = path.relative_to(out)
@@ -229,7 +231,8 @@ def build(out: Path, variant: str = "") -> dict[str, str]:
     copy_vendor(out)
     copy_web(out)
     compiled = precompile()
-    shutil.copy2(compiled / "stdlib.zip", out / "stdlib.zip")
+    for name in ("stdlib.zip", "stdlib-more.zip"):
+        shutil.copy2(compiled / name, out / name)
     info = {"app": write_app_zip(out, compiled)}
     page = out / "index.html"
     html = page.read_text(encoding="utf-8")

@@ -349,6 +349,13 @@
   // show something else: a game from the address, a saved game, a demo.
   var gameKeys = ["players", "preset", "target", "seed", "ai", "demo"];
   var shell = stored(saveKey) === null && !gameKeys.some(function (key) { return query.has(key); }) && window.pasurSetup;
+  // What the start-up needs, fetched before PyScript and Pyodide ask for it one file after the
+  // other (links written by tools/build.py): at once, or once the new-game panel is drawn.
+  function preload() {
+    var links = byId("preloads");
+    if (links && links.content) document.head.appendChild(links.content);
+  }
+  if (!shell) preload();
   if (shell) {
     Promise.all([fetch("./web/i18n/" + lang + ".json"), fetch("./web/setup.json")]).then(function (answers) {
       return Promise.all(answers.map(function (answer) {
@@ -367,7 +374,9 @@
       text.starting = catalog.starting;
       root.setAttribute("data-phase", "setup");
       show(started ? 1 : 0, 50);
-    }).catch(function () { /* Python draws the panel when it is ready */ });
+    }).catch(function () { /* Python draws the panel when it is ready */ }).then(function () {
+      requestAnimationFrame(function () { setTimeout(preload, 0); }); // once the panel is painted
+    });
     // Start (or the guided deal) pressed before Python is ready: remembered, done when it is.
     byId("setup").addEventListener("click", function (event) {
       var button = event.target.closest("#start, #guide-start, #daily-start");

@@ -5,6 +5,7 @@ after the imports below, in an earlier visit: nothing of that visit is in it, an
 seeded again here. When the interpreter is to take a snapshot, the game starts once it is taken.
 """
 
+import asyncio
 import random
 import sys
 import traceback
@@ -12,7 +13,13 @@ import traceback
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window
 
+from pasur_web import stdlib_more
+
 sys.dont_write_bytecode = True  # what was compiled here is compiled again next time: pasur_web.bytecode
+stdlib_more.install()  # the standard library's modules that no start imports, fetched if needed
+
+
+BACKGROUND: list[asyncio.Future[None]] = []  # tasks kept until they end
 
 
 def show_error(error: Exception) -> None:
@@ -36,6 +43,7 @@ def run() -> None:
         show_error(error)
         return
     window.setTimeout(create_once_callable(mark_compiled), 0)
+    BACKGROUND.append(asyncio.ensure_future(stdlib_more.fetch_later()))
 
 
 def mark_compiled() -> None:
