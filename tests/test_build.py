@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
 from build import snapshot_key
 
-FILES = ["", "app.zip", "pyscript.toml", "web/main.py", "web/interpreter.js", "web/pyodide-private.js",
+FILES = ["", "app.zip", "stdlib.zip", "pyscript.toml", "web/main.py", "web/interpreter.js", "web/pyodide-private.js",
          "web/style.css", "web/i18n/en.json", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js"]
 
 
@@ -24,7 +24,7 @@ def site(folder: Path, changed: str = "") -> str:
     return snapshot_key(folder, FILES)
 
 
-@pytest.mark.parametrize("path", ["app.zip", "pyscript.toml", "web/main.py", "web/interpreter.js",
+@pytest.mark.parametrize("path", ["app.zip", "stdlib.zip", "pyscript.toml", "web/main.py", "web/interpreter.js",
                                   "web/pyodide-private.js", "vendor/pyodide/pyodide.asm.wasm",
                                   "vendor/pyscript/core.js"])
 def test_the_key_changes_with_every_file_the_snapshot_depends_on(tmp_path: Path, path: str) -> None:
