@@ -6,9 +6,11 @@
 // - ordinary start ("plain"), when there is no usable snapshot: Pyodide starts as usual, ready to
 //   take a snapshot; web/main.py imports the game's modules and hands over (`pasurInterpreter.take`),
 //   the snapshot is taken before the game reads anything of this visit (address, language, saved
-//   game), then the game starts. Once the first screen is up, the snapshot is stored in the build's
+//   game), then the game starts. Once the first screen is up and the service worker is in charge
+//   (on a first visit it takes over while Python loads), the snapshot is stored in the build's
 //   offline cache ("pasur-<build>", under snapshot/<key>.bin; the key, stamped in the page as
 //   html[data-snapshot-key] by tools/build.py, is a hash of every file the snapshot depends on).
+//   Pyodide's standard library is the build's stdlib.zip (tools/precompile.mjs).
 // - start from the snapshot ("snapshot"): the stored bytes are checked (format, key, SHA-256) and
 //   given to Pyodide, which restores CPython with PyScript and the game already imported. Python
 //   then re-seeds `random` and the game starts as usual.

@@ -52,7 +52,6 @@ class RestOfStdlib(importlib.abc.MetaPathFinder):
         return importlib.machinery.PathFinder.find_spec(fullname, [f"{self.mounted}/{package}" if package
                                                                    else self.mounted])
 
-
     def mount(self, data: bytes) -> None:
         """Keep the zip where the finder reads it (no cache to invalidate: nothing looked there yet)."""
         if not self.ready:
