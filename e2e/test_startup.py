@@ -149,6 +149,30 @@ def test_start_up_error_offers_to_download_the_game_again(page: Page, guard: Gua
     assert cached_hashes_match(page, ["app.zip"])
 
 
+def test_offline_the_start_up_error_keeps_the_offline_copy(page: Page, guard: Guard,
+                                                            own_server: tuple[SiteServer, str]) -> None:
+    """Downloading the game again deletes the offline copy first: offline, it is not offered, and
+    the page says to check the connection; reloading keeps the copy (online, a reload repairs it)."""
+    server, url = own_server
+    open_page(page, f"{url}?speed=instant&lang=en")
+    page.wait_for_selector("html[data-offline-ready]", state="attached")
+    cache = "pasur-" + (page.get_attribute("html", "data-build") or "")
+    corrupt(page, ["app.zip"])
+    server.shutdown()
+    server.server_close()
+    page.context.set_offline(True)
+    guard.expect_errors = True
+    page.reload()
+    page.wait_for_selector("html[data-error]", timeout=90_000)
+    assert error_page_buttons(page) == ["Reload"]
+    assert "Check the connection" in page.inner_text("#startup-error")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Reload").click()
+    page.wait_for_selector("html[data-error]", timeout=90_000)
+    assert page.evaluate("caches.keys()") == [cache]
+    assert page.evaluate("async (name) => (await (await caches.open(name)).keys()).length", cache) > 40
+
+
 @pytest.mark.browser_context_args(service_workers="block")
 def test_start_up_error_offers_to_set_the_saved_game_aside(page: Page, guard: Guard, site_url: str) -> None:
     open_page(page, f"{site_url}?players=2&seed=5&speed=instant&lang=en")

@@ -276,7 +276,9 @@
     // kind: "files" (the game's files could not be loaded) or "app" (the game's Python failed).
     failed = true;
     var hasSave = kind === "app" && stored(saveKey) !== null;
-    var hasCopy = !!(container && container.controller);
+    // Downloading the game again deletes the offline copy first: never while offline, when it
+    // could not be downloaded (a reload once online repairs a damaged file as well).
+    var hasCopy = !!(container && container.controller) && navigator.onLine !== false;
     var advice = [];
     if (hasSave) advice.push(text.advice_saved);
     if (hasCopy) advice.push(text.advice_offline);
@@ -310,8 +312,9 @@
   byId("startup-error-reload").addEventListener("click", function () { leave(null); });
   byId("startup-error-saved").addEventListener("click", function () { leave(function () { setAside(saveKey); }); });
   byId("startup-error-offline").addEventListener("click", function () {
-    // The offline copy goes: this page's service worker and every cache of the game.
-    leave(function () {
+    // The offline copy goes: this page's service worker and every cache of the game (not if the
+    // connection went meanwhile: then only the reload).
+    leave(navigator.onLine === false ? null : function () {
       return Promise.all([
         container.getRegistration("./").then(function (registration) { return registration && registration.unregister(); }),
         caches.keys().then(function (names) {
