@@ -206,15 +206,18 @@ SANDBOXED = """<!doctype html><html lang="en"><head><title>Host</title></head><b
 </body></html>"""
 
 
-def test_a_sandboxed_frame_starts_without_storage_and_says_so(page: Page, guard: object, site_url: str) -> None:
+@pytest.mark.parametrize("query", ["", "&players=2&seed=5"])
+def test_a_sandboxed_frame_starts_without_storage_and_says_so(page: Page, guard: object, site_url: str,
+                                                              query: str) -> None:
     host = f"{site_url}sandbox-host.html"
-    host_page(page, host, SANDBOXED.format(src="index.html?embed=1&lang=en&speed=instant"))
+    host_page(page, host, SANDBOXED.format(src=f"index.html?embed=1&lang=en&speed=instant{query}"))
     page.goto(host)
     frame = game_frame(page)
     wait_ready(frame)
     notice = frame.locator("#notices .notice", has_text="will not be saved")
     assert notice.is_visible()
-    frame.click("#start")
+    if not query:
+        frame.click("#start")
     frame.wait_for_selector('html[data-phase="play"]')
     moves = frame.locator('#log li[data-kind="move"]').count()
     card = frame.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card")
@@ -222,6 +225,7 @@ def test_a_sandboxed_frame_starts_without_storage_and_says_so(page: Page, guard:
     frame.click(f'#hand [data-card="{card}"]')
     answer_capture_choice(frame, card)
     frame.wait_for_function("n => document.querySelectorAll('#log li[data-kind=\"move\"]').length > n", arg=moves)
+    assert frame.locator("#notices .notice").all_inner_texts() == [notice.inner_text()]  # said once, not twice
 
 
 CHATTY = """<!doctype html><html lang="en"><head><title>Host</title>

@@ -92,10 +92,11 @@ class Keeper:
         return problem is None
 
     def report(self, key: str, problem: str | None) -> None:
-        """One notice while any write fails, saying why; it goes when every failed key is stored again."""
+        """One notice while any write fails, saying why; it goes when every failed key is stored again.
+        Storage turned off from the start is not reported again: the page said so as it started."""
         if problem is None:
             self.write_problems.pop(key, None)
-        else:
+        elif not (problem == "disabled" and self.problem == "disabled"):
             self.write_problems[key] = problem
         notice = document.getElementById("save-error")
         if not self.write_problems:
