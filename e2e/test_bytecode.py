@@ -6,13 +6,12 @@ from __future__ import annotations
 import _imp
 import json
 import zipfile
-from pathlib import Path
 
+from conftest import ROOT
 from playwright.sync_api import Page, expect
 
 from driver import open_page
 
-ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_MODULES = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 
 

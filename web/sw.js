@@ -123,15 +123,10 @@ async function precache() {
   const later = new Set(ON_DEMAND);
   await Promise.all(Object.keys(ASSETS).map(async (path) => {
     if (await cache.match(url(path))) return;
-    const old = reused.get(path);
-    if (old) {
-      await cache.put(url(path), old);
-    } else if (!later.has(path)) {
-      await cache.put(url(path), await download(path));
-    } else {
-      const used = await fromBrowserCache(path); // loaded before this worker was in charge
-      if (used) await cache.put(url(path), used);
-    }
+    // An asset kept on first use is stored now only if the page loaded it before this worker
+    // was in charge (it is then in the browser's cache).
+    const copy = reused.get(path) || (later.has(path) ? await fromBrowserCache(path) : await download(path));
+    if (copy) await cache.put(url(path), copy);
   }));
   // The interpreter's snapshot made by this browser for an older build from the same files.
   if (SNAPSHOT && !(await cache.match(url(SNAPSHOT)))) {
