@@ -12,6 +12,7 @@ from pasur import Game
 READY = "html[data-ready], html[data-error]"
 WAIT_HUMAN = """() => {
   const h = document.documentElement;
+  if (h.hasAttribute('data-drawing')) return false;  // a change is still to be drawn
   if (h.dataset.phase !== 'play') return true;
   if (!document.getElementById('handoff').hidden) return true;
   return !!document.querySelector('#hand [data-card]:not([disabled])');
@@ -59,7 +60,8 @@ def wait_for_moves(page: Where, count: int, key: str = MATCH_KEY) -> None:
     """Wait until the page's saved game holds at least ``count`` moves."""
     page.wait_for_function(
         "([n, key]) => { const s = localStorage.getItem(key);"
-        " return s && JSON.parse(JSON.parse(s).game).moves.length >= n; }",
+        " return s && JSON.parse(JSON.parse(s).game).moves.length >= n"
+        " && !document.documentElement.hasAttribute('data-drawing'); }",
         arg=[count, key], timeout=15_000,
     )
 

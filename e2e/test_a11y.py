@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from driver import WAIT_HUMAN, answer_capture_choice, open_page, play_to_end, saved_game, wait_for_moves
 
@@ -177,5 +177,5 @@ def test_guided_first_deal_gives_a_tip_then_the_reason(page: Page, guard: object
     page.wait_for_function(WAIT_HUMAN)
     assert "Last move: " in page.inner_text("#guide-text")
     page.click("#guide-stop")
-    assert page.is_hidden("#guide")
-    assert page.locator("#hand [data-hint]").count() == 0
+    expect(page.locator("#guide")).to_be_hidden()
+    expect(page.locator("#hand [data-hint]")).to_have_count(0)

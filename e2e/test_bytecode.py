@@ -51,7 +51,7 @@ def test_the_standard_library_holds_bytecode_of_what_every_start_imports() -> No
     with zipfile.ZipFile(ROOT / "site" / "stdlib-more.zip") as more:
         rest = {name for name in more.namelist() if not name.endswith("/")}
     with zipfile.ZipFile(ROOT / "site" / "app.zip") as app:
-        listed = set(json.loads(app.read("pasur_web/stdlib_more.json")))
+        listed = set(json.loads(app.read("pasur_web/browser/stdlib_more.json")))
     assert rest and all(name.endswith(".py") for name in rest)
     assert {name[:-3].removesuffix("/__init__").replace("/", ".") for name in rest} == listed
     assert {name[:-3] for name in rest}.isdisjoint(name[:-4] for name in names if name.endswith(".pyc"))

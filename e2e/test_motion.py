@@ -11,7 +11,9 @@ from playwright.sync_api import Page
 from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, wait_for_moves
 from helpers import seed_with_a_choice
 from pasur import Game, Rules, new_game
-from pasur_web.session import Match, Seat
+from pasur_web.model.match import Match
+from pasur_web.model.savegame import match_to_json
+from pasur_web.model.seats import Seat
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -144,9 +146,9 @@ BELOW_TABLE = "['hand', 'table'].map(n => document.getElementById(n).getBounding
 
 def test_a_full_table_fits_in_the_same_place_with_smaller_cards(page: Page, guard: object, site_url: str,
                                                                artifacts: Path) -> None:
-    match = Match(new_game(2, Rules(), seed=16), [Seat("You", "human"), Seat("Sara", "medium")])
+    match = Match.of(new_game(2, Rules(), seed=16), (Seat("You", "human"), Seat("Sara", "medium")))
     for move in FULL_TABLE:
-        match.play(move)
+        match = match.play(move)
     assert len(match.game.table) == 13 and match.is_viewer_turn()
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
@@ -155,7 +157,7 @@ def test_a_full_table_fits_in_the_same_place_with_smaller_cards(page: Page, guar
         open_page(page, f"{site_url}?players=2&seed=16&speed=instant")
         page.wait_for_function(WAIT_HUMAN)
         top = page.evaluate(BELOW_TABLE)
-        page.evaluate("text => localStorage.setItem('pasur.match', text)", match.to_json())
+        page.evaluate("text => localStorage.setItem('pasur.match', text)", match_to_json(match))
         open_page(page, site_url)  # the saved game comes back
         page.wait_for_function(WAIT_HUMAN)
         page.screenshot(path=str(artifacts / f"motion-full-table-{name}.png"))

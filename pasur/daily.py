@@ -10,8 +10,11 @@
 >>> comparison_text(14, 11)
 'You made 14, the computer made 11 with your cards: +3'
 
-The deal's seed is a SHA-256 of ``pasur-daily-YYYY-MM-DD`` and nothing else, so every device
-deals the same cards for a date, offline. The player has seat 0 and leads; seat 1 is
+The deal's cards come from a deck shuffled by a generator seeded with a SHA-256 of
+``pasur-daily-deck-YYYY-MM-DD``, and its seed (for the rest of the match's chance and the players'
+seeds) is a SHA-256 of ``pasur-daily-YYYY-MM-DD``: from the date and nothing else, so every device
+deals the same cards for a date, offline. A game started with a seed (``new_game(seed=...)``, the
+page's ``?seed=``) shuffles with that seed alone, which cannot give a day's deck. The player has seat 0 and leads; seat 1 is
 :data:`OPPONENT` with the seed :func:`pasur.players.player_seed` gives it. Rules: the ``seeds``
 preset (docs/RULES.md, the default) for one deal. After the player's deal, :class:`Duplicate`
 plays the same deal again with :data:`OPPONENT` in the player's seat against the same opponent
@@ -23,11 +26,13 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from .cards import FULL_DECK, Card
 from .game import SEED_RANGE, Game, new_game
 from .players import make_player, player_seed
 from .rules import Rules
@@ -38,6 +43,7 @@ __all__ = [
     "Duplicate",
     "DuplicateResult",
     "comparison_text",
+    "daily_deck",
     "daily_game",
     "daily_seed",
     "is_day",
@@ -76,9 +82,18 @@ def daily_seed(day: datetime.date) -> int:
     return int.from_bytes(digest[:8], "big") % SEED_RANGE
 
 
+def daily_deck(day: datetime.date) -> list[Card]:
+    """The 52 cards of the deal of ``day``, in dealing order: shuffled by a generator seeded with all
+    256 bits of a hash of the date (a seed of 53 bits, as ``new_game`` takes, gives other decks)."""
+    digest = hashlib.sha256(f"pasur-daily-deck-{day.isoformat()}".encode()).digest()
+    deck = list(FULL_DECK)
+    random.Random(int.from_bytes(digest, "big")).shuffle(deck)
+    return deck
+
+
 def daily_game(day: datetime.date) -> Game:
     """The deal of ``day``, before any move: the player has seat 0 and leads."""
-    return new_game(2, DAILY_RULES, daily_seed(day), leader=PLAYER_SEAT)
+    return new_game(2, DAILY_RULES, daily_seed(day), daily_deck(day), leader=PLAYER_SEAT)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,13 @@
-"""The engine's modules stand in layers: each imports only from the layers below it, so there is no
-import cycle; the engine needs only the standard library and never the browser; and no module
-reaches into another object's private names."""
+"""The code stands in layers, so that there is no import cycle (imports under ``TYPE_CHECKING``
+counted) and each kind of change has one place:
+
+- the engine (``pasur/``): each module imports only from the layers below it; it needs only the
+  standard library and never the browser; no module reaches into another object's private names;
+- the page (``web/pasur_web/``): ``i18n`` < ``model`` < ``screens`` < ``browser``, each package
+  importing only from itself and the packages below it, and only ``browser`` imports the browser
+  (``pyscript``, ``js``, ``pyodide``);
+- no Python module of the engine, the page or the tools is over 300 lines, and no script of the page
+  nests blocks more than 6 deep."""
 
 import ast
 import sys
@@ -160,3 +167,127 @@ def test_the_checks_see_a_cycle_a_late_import_and_a_browser_import() -> None:
 @pytest.mark.parametrize("module", [path.stem for path in sorted(ENGINE.glob("*.py"))])
 def test_every_module_has_a_layer(module: str) -> None:
     assert any(module in layer for layer in LAYERS)
+
+
+# ------------------------------------------------------------------------ the page
+ROOT = ENGINE.parent
+PAGE = ROOT / "web" / "pasur_web"
+PAGE_LAYERS = ["i18n", "model", "screens", "browser"]  # bottom up
+MAX_LINES = 300
+MAX_SCRIPT_DEPTH = 6
+
+
+def page_imports(path: Path, root: Path = PAGE) -> set[str]:
+    """The modules of the page that ``path`` imports, as dotted names below ``pasur_web`` ("model.match"),
+    and the outside modules by their top-level name (``pasur``, ``pyscript``, ...)."""
+    here = path.relative_to(root).with_suffix("").parts
+    package = list(here[:-1])
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            base = package[: len(package) - (node.level - 1)] if node.level > 1 else package
+            target = [*base, *(node.module.split(".") if node.module else [])]
+            if node.module:
+                found.add(".".join(target))
+            else:
+                found.update(".".join([*target, alias.name]) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            name = node.module
+            found.add(name.removeprefix("pasur_web.") if name.startswith("pasur_web.") else name.split(".")[0])
+    return found
+
+
+def page_graph(root: Path = PAGE) -> dict[str, set[str]]:
+    """Module (dotted, below ``pasur_web``) -> the page's modules it imports."""
+    modules = {".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): path
+               for path in sorted(root.rglob("*.py"))}
+    graph = {}
+    for name, path in modules.items():
+        imported = page_imports(path, root)
+        graph[name] = {other for other in imported if other in modules and other != name}
+    return graph
+
+
+def page_layer_problems(graph: dict[str, set[str]]) -> list[str]:
+    def layer(module: str) -> int:
+        top = module.split(".")[0]
+        return PAGE_LAYERS.index(top) if top in PAGE_LAYERS else -1
+
+    problems = [f"pasur_web/{module} is in no package of {PAGE_LAYERS}" for module in graph
+                if layer(module) < 0 and module != "__init__"]
+    for module, imported in graph.items():
+        problems += [f"{module} imports {other}, from a package above its own" for other in imported
+                     if layer(other) > layer(module)]
+    return problems
+
+
+def test_the_page_has_no_import_cycle_and_every_import_goes_down() -> None:
+    graph = page_graph()
+    assert find_cycle(graph) is None
+    assert page_layer_problems(graph) == []
+
+
+def test_only_the_browser_package_touches_the_browser() -> None:
+    for path in sorted(PAGE.rglob("*.py")):
+        if path.relative_to(PAGE).parts[0] == "browser":
+            continue
+        touched = page_imports(path) & BROWSER
+        assert not touched, f"{path.relative_to(ROOT)} imports {touched}"
+
+
+@pytest.mark.parametrize("path", sorted([*ENGINE.glob("*.py"), *PAGE.rglob("*.py"), *(ROOT / "tools").glob("*.py")]),
+                         ids=lambda path: str(path.relative_to(ROOT)))
+def test_no_module_is_over_300_lines(path: Path) -> None:
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= MAX_LINES
+
+
+def script_depth(source: str) -> int:
+    """How deep the blocks (and object literals) of a script nest, its wrapper included; strings,
+    comments and regular expressions left out."""
+    depth = deepest = index = 0
+    previous = ""
+    while index < len(source):
+        char = source[index]
+        if source.startswith(("//", "/*"), index):
+            closing = "\n" if source[index + 1] == "/" else "*/"
+            end = source.find(closing, index + 2)
+            index = len(source) if end < 0 else end + len(closing)
+            continue
+        if char in "\"'`" or (char == "/" and previous in "(,=:[!&|?{};"):
+            quote, index = char, index + 1
+            while index < len(source) and source[index] != quote:
+                index += 2 if source[index] == "\\" else 1
+            previous, index = "a", index + 1
+            continue
+        depth += char == "{"
+        depth -= char == "}"
+        deepest = max(deepest, depth)
+        previous = char if not char.isspace() else previous
+        index += 1
+    return deepest
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "web").glob("*.js")), ids=lambda path: path.name)
+def test_no_script_nests_more_than_six_deep(path: Path) -> None:
+    assert script_depth(path.read_text(encoding="utf-8")) <= MAX_SCRIPT_DEPTH
+
+
+def test_the_page_checks_can_fail(tmp_path: Path) -> None:
+    """A cycle under TYPE_CHECKING, an import upwards and a browser import in model/ are all seen."""
+    for package in ("model", "screens", "browser"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "model" / "a.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                             "    from .b import B\nimport js\n")
+    (tmp_path / "model" / "b.py").write_text("from . import a\nfrom ..screens.page import page\n")
+    (tmp_path / "screens" / "page.py").write_text("from ..browser.draw import Drawer\n")
+    (tmp_path / "browser" / "draw.py").write_text("from pyscript import window\n")
+    graph = page_graph(tmp_path)
+    assert find_cycle(graph) == ["model.a", "model.b", "model.a"]
+    assert page_layer_problems(graph) == ["model.b imports screens.page, from a package above its own",
+                                          "screens.page imports browser.draw, from a package above its own"]
+    assert "js" in page_imports(tmp_path / "model" / "a.py", tmp_path)
+    assert script_depth("(function () { if (a) { b = { c: { d: '{' } }; } })();") == 4
+    assert script_depth("var x = /{/; // {{{\n/* { */ y = `{`; z = a / b; /* } */ if (c) { d(); }") == 1

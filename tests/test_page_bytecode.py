@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pasur_web.bytecode import compiled_from_source, has_bytecode
+from pasur_web.browser.bytecode import compiled_from_source, has_bytecode
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 from pasur import Card, Move, Rules
 from pasur.cards import parse_cards
-from pasur_web.explain import explain_move
+from pasur_web.model.explain import explain_move
 
 
 def _reasons(card: str, table: str, captured: str, rules: Rules | None = None, last: bool = False) -> list[str]:
@@ -42,7 +42,7 @@ def test_reasons_without_wild_jacks_and_for_children() -> None:
 
 def test_split_into_combinations() -> None:
     from pasur.cards import parse_cards
-    from pasur_web.explain import split_combinations
+    from pasur_web.model.explain import split_combinations
 
     groups = split_combinations(parse_cards("2H 4C 2S 4D"), 4)
     assert groups is not None and sorted(sorted(str(c) for c in g) for g in groups) == [["2H", "2S"], ["4C"], ["4D"]]

@@ -1,4 +1,4 @@
-"""Card faces (pasur_web.faces) and the sounds a move makes (pasur_web.sounds), in CPython."""
+"""Card faces (screens/faces.py) and the sounds a move makes (model/sounds.py), in CPython."""
 
 import json
 import re
@@ -8,8 +8,8 @@ from typing import Any
 from helpers import scenario
 from pasur import Card, Rules, new_game
 from pasur.cards import FULL_DECK
-from pasur_web.faces import COURT_FIGURES, PIPS, face
-from pasur_web.sounds import GAP, keep_sound_setting, play_sounds, sounds_after
+from pasur_web.model.sounds import keep_sound_setting, sounds_after
+from pasur_web.screens.faces import COURT_FIGURES, PIPS, face
 
 STYLE = (Path(__file__).resolve().parent.parent / "web" / "style.css").read_text(encoding="utf-8")
 
@@ -83,27 +83,6 @@ def test_new_hands_within_a_deal_sound_a_deal() -> None:
         assert ("deal" in sounds) == new_round, (deal, rnd, sounds)
         dealt += new_round
     assert dealt >= 5  # 6 rounds of 4 cards a deal for 2 players: 5 new hands at least
-
-
-class FakePlayer:
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, float]] = []
-
-    def play(self, name: str, delay: float) -> None:
-        self.calls.append((name, delay))
-
-
-class FakeWindow:
-    def __init__(self) -> None:
-        self.pasurSound = FakePlayer()
-
-
-def test_play_sounds_spaces_the_sounds_of_a_move() -> None:
-    window = FakeWindow()
-    play_sounds(window, ("capture", "deal"))
-    play_sounds(window, "deal")
-    assert window.pasurSound.calls == [("capture", 0), ("deal", GAP), ("deal", 0)]
-    play_sounds(object(), "lay")  # no sound player in the page: nothing happens
 
 
 def test_saving_settings_keeps_the_sound_switch_of_the_page() -> None:

@@ -64,16 +64,24 @@ def test_persian_is_right_to_left_with_optional_persian_digits() -> None:
     assert "7C" in digits.t("demo_error_card", value="x")  # URL notation is never converted
 
 
-def test_start_up_texts_cover_every_language() -> None:
-    import re
+def test_start_up_texts_cover_every_language_and_are_written_once() -> None:
+    from pasur_web.model.scripts import BOOT_TEXTS, script_facts
 
-    boot = (CATALOGS.parent / "boot.js").read_text(encoding="utf-8")
-    assert set(re.findall(r"^    (\w\w): \{ reload:", boot, re.MULTILINE)) == set(LANGUAGES)
+    facts = script_facts()
+    assert set(facts["texts"]) == set(LANGUAGES)
+    for lang, texts in facts["texts"].items():
+        assert set(texts) == set(BOOT_TEXTS) and all(text.strip() for text in texts.values()), lang
+    # The scripts hold no catalog of their own: none of those texts is written in them by hand.
+    for name in ("boot.js", "setup.js"):
+        script = (CATALOGS.parent / name).read_text(encoding="utf-8")
+        for lang, texts in facts["texts"].items():
+            assert not [key for key, text in texts.items() if text in script], (name, lang)
+        assert "۰" not in script and '"fr"' not in script  # nor digits nor plural rules
 
 
 def test_every_demo_error_and_reason_has_a_message() -> None:
     english = json.loads((CATALOGS / "en.json").read_text(encoding="utf-8"))
-    from pasur_web import explain
+    from pasur_web.model import explain
 
     source = Path(explain.__file__).read_text(encoding="utf-8")
     import re

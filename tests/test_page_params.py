@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from pasur import Card
-from pasur_web.params import parse_params
+from pasur_web.model.params import parse_params
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 

@@ -1,10 +1,10 @@
-"""setup_form.py: the new-game panel's values read into players, rules and seats."""
+"""model/setup_form.py: the new-game panel's values read into players, rules and seats."""
 
 from pasur import Rules
 from pasur_web.i18n import load_catalog
-from pasur_web.params import SETUP_OPTIONS
-from pasur_web.screen import YOU_WORDS
-from pasur_web.setup_form import DEFAULT_TARGET, read_setup
+from pasur_web.model.params import SETUP_OPTIONS
+from pasur_web.model.seats import YOU_WORDS
+from pasur_web.model.setup_form import DEFAULT_TARGET, read_setup
 
 T = load_catalog("en").t
 STANDARD = {f"opt-{name}": getattr(Rules(), name) for name in SETUP_OPTIONS}  # the boxes as the panel ticks them

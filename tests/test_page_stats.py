@@ -1,57 +1,66 @@
-"""stats.py: the statistics kept on this device."""
+"""model/stats.py: the statistics kept on this device."""
 
-from pathlib import Path
+import pytest
 
 from pasur import Rules
-from pasur_web.session import Match, Seat
+from pasur_web.model.match import Match
+from pasur_web.model.savegame import match_from_json, match_to_json
+from pasur_web.model.seats import Seat
+from pasur_web.model.stats import Stats, counting, preset_name
 
-CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 
+def finish(match: Match) -> Match:
+    while not match.game.over:
+        if match.pending_sheet is not None:
+            match = match.next_deal()
+        seat = match.game.turn
+        assert seat is not None
+        move = match.player(seat).choose(match.game.view(seat)) if match.is_ai_turn() else match.game.legal_moves()[0]
+        match = match.play(move)
+    return match
 
 
 def test_statistics_count_once_per_match_and_survive_bad_data() -> None:
-    from pasur_web.stats import Stats, preset_name
-
     assert preset_name(Rules.preset("classic", target=51)) == "classic"
     assert preset_name(Rules(jack_wild=False)) == "custom"
-    match = Match.start(2, Rules(target=11), [Seat("Me", "human"), Seat("Bot", "greedy")], seed=4)
-    while not match.game.over:
-        if match.pending_sheet is not None:
-            match.next_deal()
-        move = match.ai_move() if match.is_ai_turn() else match.game.legal_moves()[0]
-        match.play(move)
-    stats = Stats()
-    assert match.count_into(stats) and not match.count_into(stats)
+    start = Match.start(2, Rules(target=11), (Seat("Me", "human"), Seat("Bot", "greedy")), seed=4)
+    assert counting(Stats(), start) is None  # not over yet
+    match = finish(start)
+    stats = counting(Stats(), match)
+    assert stats is not None
     row = stats.rows["2/seeds"]
     game = match.game
     assert row["played"] == 1 and row["won"] == (1 if game.winner == 0 else 0)
     assert row["drawn"] == (1 if game.winner is None else 0)
     assert row["surs"] == sum(1 for r in game.history if r.sur and r.seat == 0)
-    again = Match.from_json(match.to_json())
-    assert again.counted and not again.count_into(stats)  # a reload does not count it twice
+    counted = match_from_json(match_to_json(Match.of(match.game, match.seats, counted=True)))
+    assert counted.counted and counting(stats, counted) is None  # a reload does not count it twice
     assert Stats.from_json(stats.to_json()).rows == stats.rows
-    for bad in ["", "nope", "[]", '{"rows": 5}', '{"rows": {"2/seeds": {"played": -3, "won": "x"}}}']:
+    for bad in ['{"rows": {"2/seeds": {"played": -3, "won": "x"}}}', '{"rows": {"2/seeds": 5, "x" : {}}}']:
         loaded = Stats.from_json(bad)
         assert all(value >= 0 for row in loaded.rows.values() for value in row.values())
     assert Stats.from_json('{"rows": {"2/seeds": {"played": -3}}}').rows["2/seeds"]["played"] == 0
+    assert Stats.from_json("").rows == {} and Stats.from_json(None).rows == {}
+
+
+@pytest.mark.parametrize("bad", ["nope", "[]", '{"rows": 5}', "[" * 40 + "]" * 40])
+def test_statistics_that_cannot_be_read_at_all_are_refused_to_be_set_aside(bad: str) -> None:
+    with pytest.raises(ValueError):
+        Stats.from_json(bad)
 
 
 def test_a_match_played_with_undo_is_marked_in_the_statistics() -> None:
-    from pasur_web.stats import Stats
-
     stats = Stats.from_json('{"version": 1, "rows": {"2/seeds": {"played": 2, "won": 1, "drawn": 0, "surs": 3}}}')
     assert stats.rows["2/seeds"]["undone"] == 0  # statistics kept before the mark read as none
-    match = Match.start(2, Rules(target=11), [Seat("Me", "human"), Seat("Bot", "greedy")], seed=4)
-    match.play(match.game.legal_moves()[0])
+    match = Match.start(2, Rules(target=11), (Seat("Me", "human"), Seat("Bot", "greedy")), seed=4)
+    match = match.play(match.game.legal_moves()[0])
     while match.is_ai_turn():
-        match.play(match.ai_move())
-    assert match.undo()
-    while not match.game.over:
-        if match.pending_sheet is not None:
-            match.next_deal()
-        match.play(match.ai_move() if match.is_ai_turn() else match.game.legal_moves()[0])
-    assert match.count_into(stats)
-    assert stats.rows["2/seeds"]["played"] == 3 and stats.rows["2/seeds"]["undone"] == 1
-    plain = Stats()
-    plain.record(2, Rules(), 0, 0, 0)
-    assert plain.rows["2/seeds"]["undone"] == 0
+        seat = match.game.turn
+        assert seat is not None
+        match = match.play(match.player(seat).choose(match.game.view(seat)))
+    undone = match.undo()
+    assert undone is not None
+    after = counting(stats, finish(undone))
+    assert after is not None and after.rows["2/seeds"]["played"] == 3 and after.rows["2/seeds"]["undone"] == 1
+    assert stats.rows["2/seeds"]["played"] == 2  # a value: the statistics before are unchanged
+    assert Stats().record(2, Rules(), 0, 0, 0).rows["2/seeds"]["undone"] == 0

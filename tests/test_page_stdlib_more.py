@@ -1,5 +1,5 @@
 """The rest of the standard library, fetched only when one of its modules is imported
-(web/pasur_web/stdlib_more.py)."""
+(web/pasur_web/browser/stdlib_more.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pasur_web.stdlib_more import BYTES_FROM_TEXT, RestOfStdlib
+from pasur_web.browser.stdlib_more import BYTES_FROM_TEXT, RestOfStdlib
 
 
 def zip_of(files: dict[str, str]) -> bytes:

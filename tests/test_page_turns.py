@@ -1,65 +1,99 @@
-"""turns.py: the computer's turns run in CPython with asyncio, through a host that records them."""
+"""model/turns.py: the computer's turns run in CPython with asyncio, through a host that applies the
+actions to a real page state with ``update`` and records them."""
 
 import asyncio
+from dataclasses import replace
 
-from pasur import Move, Rules, new_game
-from pasur_web.session import Match, Seat
-from pasur_web.turns import computer_turns
+from pasur import Rules, new_game
+from pasur_web.model import actions as act
+from pasur_web.model.match import Match
+from pasur_web.model.params import parse_params
+from pasur_web.model.seats import Seat
+from pasur_web.model.state import State
+from pasur_web.model.turns import computer_turns, in_steps
+from pasur_web.model.update import initial_state, update
 
 
 class Host:
+    """The page for the computer's turns: its state, changed by ``update`` only."""
+
     def __init__(self, match: Match, moves_allowed: int = 1000, delay: float = 0.0) -> None:
-        self.match = match
+        self.state: State = replace(initial_state(parse_params(""), {}, ["en"]), view="game", match=match)
         self.events: list[str] = []
         self.moves_allowed = moves_allowed
         self._delay = delay
+        self.paints = 0
 
-    def alive(self) -> bool:
-        return self.moves_allowed > 0
+    def match(self) -> Match | None:
+        return self.state.match if self.moves_allowed > 0 else None  # the page moved on
 
     def delay(self) -> float:
         return self._delay
 
+    def dispatch(self, action: act.Action) -> None:
+        assert isinstance(action, act.Computer)
+        self.events.append(f"{action.step} {action.move}".strip())
+        self.state, _ = update(self.state, action)
+        if action.step == "play":
+            self.moves_allowed -= 1
+
     async def wait_turn(self) -> None:
         return
 
-    def thinking(self, on: bool) -> None:
-        self.events.append(f"thinking {on}")
-
-    def preview(self, move: Move | None) -> None:
-        self.events.append(f"preview {move}")
-
-    def apply(self, move: Move) -> None:
-        self.events.append(f"play {move}")
-        self.match.play(move)
-        self.moves_allowed -= 1
-
-    def timed(self, level: str, seconds: float) -> None:
-        assert level == "greedy" and seconds >= 0
+    async def after_paint(self) -> None:
+        self.paints += 1
 
 
-def test_computer_players_play_until_the_match_is_over() -> None:
-    match = Match(new_game(3, Rules(target=1), seed=3), [Seat("A", "greedy"), Seat("B", "greedy"),
-                                                          Seat("C", "greedy")])
-    asyncio.run(computer_turns(match, Host(match)))
-    assert match.game.over or match.phase == "deal-end"
+def three_computers() -> Match:
+    return Match.of(new_game(3, Rules(target=1), seed=3), (Seat("A", "greedy"), Seat("B", "greedy"),
+                                                           Seat("C", "greedy")))
+
+
+def test_computer_players_play_until_the_deal_is_over() -> None:
+    host = Host(three_computers())
+    asyncio.run(computer_turns(host))
+    match = host.state.match
+    assert match is not None and (match.game.over or match.phase == "deal-end")
+    assert host.paints == len(match.game.history)  # the search of each move waited for a paint
 
 
 def test_the_loop_stops_when_the_page_moves_on_and_at_a_human_turn() -> None:
-    match = Match(new_game(2, Rules(), seed=5), [Seat("A", "greedy"), Seat("B", "greedy")])
-    host = Host(match, moves_allowed=3)
-    asyncio.run(computer_turns(match, host))
-    assert len(match.game.history) == 3  # alive() turned False: no fourth move
-    human = Match(new_game(2, Rules(), seed=5), [Seat("You", "human"), Seat("B", "greedy")])
+    host = Host(Match.of(new_game(2, Rules(), seed=5), (Seat("A", "greedy"), Seat("B", "greedy"))), moves_allowed=3)
+    asyncio.run(computer_turns(host))
+    assert host.state.match is not None and len(host.state.match.game.history) == 3  # no fourth move
+    human = Match.of(new_game(2, Rules(), seed=5), (Seat("You", "human"), Seat("B", "greedy")))
+    assert human.game.turn == 0
     host = Host(human)
-    if human.game.turn == 0:
-        asyncio.run(computer_turns(human, host))
-        assert host.events == []
+    asyncio.run(computer_turns(host))
+    assert host.events == []
 
 
 def test_a_move_is_previewed_before_it_is_played_when_there_is_a_delay() -> None:
-    match = Match(new_game(2, Rules(), seed=5), [Seat("A", "greedy"), Seat("B", "greedy")])
-    host = Host(match, moves_allowed=1, delay=0.002)
-    asyncio.run(computer_turns(match, host))
-    move = str(match.game.history[0].move)
-    assert host.events == ["thinking True", "thinking False", f"preview {move}", f"play {move}"]
+    host = Host(Match.of(new_game(2, Rules(), seed=5), (Seat("A", "greedy"), Seat("B", "greedy"))),
+                moves_allowed=1, delay=0.002)
+    asyncio.run(computer_turns(host))
+    assert host.state.match is not None
+    move = str(host.state.match.game.history[0].move)
+    assert host.events == ["thinking", f"preview {move}", f"play {move}"]
+
+
+def test_a_search_stops_when_its_position_is_gone() -> None:
+    host = Host(Match.of(new_game(2, Rules(), seed=5), (Seat("A", "hard:200"), Seat("B", "greedy"))))
+    original = host.dispatch
+
+    def dispatch(action: act.Action) -> None:
+        original(action)
+        if action == act.Computer("thinking", host.state.match.id, 0):  # type: ignore[union-attr]
+            host.moves_allowed = 0  # a new game, the setup panel: the page moves on while it searches
+
+    host.dispatch = dispatch  # type: ignore[method-assign]
+    asyncio.run(computer_turns(host))
+    assert host.events == ["thinking"] and host.state.match is not None and not host.state.match.game.history
+
+
+def test_work_in_steps_pauses_between_them_and_stops_when_asked() -> None:
+    pauses: list[int] = []
+    done = asyncio.run(in_steps(range(5), lambda: True, lambda: pauses.append(1), budget=-1.0))
+    assert done and len(pauses) == 5  # with no time left, a pause after every step
+    stopped = asyncio.run(in_steps(range(5), lambda: False, budget=-1.0))
+    assert not stopped

@@ -23,7 +23,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 PYSCRIPT_PYTHON = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 # What web/main.py imports before the first screen: bytecode of every module that importing these
 # imports, so that the page compiles none of them (html[data-compiled] lists those it compiled).
-START_MODULES = ("pasur_web.app", "pasur_web.stdlib_more", "pyscript", "random", "traceback")
+START_MODULES = ("pasur_web.browser.start", "pasur_web.browser.stdlib_more", "pyscript", "random", "traceback")
 PRECOMPILE_CACHE = ROOT / ".cache" / "precompile"
 PRELOADS = "<!-- preloads: written by tools/build.py -->"
 STATIC_SUFFIXES = {".css", ".json", ".png", ".svg", ".js", ".webmanifest", ".html", ".ico", ".txt"}
@@ -98,7 +98,7 @@ def write_app_zip(out: Path, compiled: Path) -> str:
     """The game's modules with their bytecode, and PyScript's modules' bytecode (PyScript writes
     their sources next to it)."""
     target = out / "app.zip"
-    files = [*python_sources(), (compiled / "stdlib_more.json", "pasur_web/stdlib_more.json")]
+    files = [*python_sources(), (compiled / "stdlib_more.json", "pasur_web/browser/stdlib_more.json")]
     files += [(path, path.relative_to(compiled / "app").as_posix())
               for path in sorted((compiled / "app").rglob("*.pyc"))]
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -122,11 +122,14 @@ def copy_web(out: Path) -> None:
     for folder in ("icons", "examples", "i18n"):
         if (ROOT / "web" / folder).is_dir():
             shutil.copytree(ROOT / "web" / folder, web / folder)
-    # What the new-game panel offers, from the engine's presets (read by web/setup.js).
+    # What the new-game panel offers, from the engine's presets (read by web/setup.js), and what the
+    # page's scripts need before Python is ready (texts, plurals, digits, limits, storage keys).
     sys.path[:0] = [str(ROOT), str(ROOT / "web")]
-    from pasur_web.params import setup_config
+    from pasur_web.model.params import setup_config
+    from pasur_web.model.scripts import scripts_file
 
     (web / "setup.json").write_text(json.dumps(setup_config(), sort_keys=True) + "\n", encoding="utf-8")
+    (web / "generated.js").write_text(scripts_file(), encoding="utf-8")
 
 
 def preloaded(out: Path) -> tuple[list[str], list[str]]:

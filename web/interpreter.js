@@ -219,7 +219,7 @@ async function restore(options, bytes) {
     }
   });
   // Pyodide restored memory it could not check: make sure the game is really in it.
-  if (pyodide.runPython("import sys\n'pasur_web.app' in sys.modules and 'pyscript' in sys.modules") !== true) {
+  if (pyodide.runPython("import sys\n'pasur_web.browser.start' in sys.modules and 'pyscript' in sys.modules") !== true) {
     throw new Error("the restored interpreter lacks the game");
   }
   return pyodide;

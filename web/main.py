@@ -13,9 +13,9 @@ import traceback
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window
 
-from pasur_web import stdlib_more
+from pasur_web.browser import stdlib_more
 
-sys.dont_write_bytecode = True  # what was compiled here is compiled again next time: pasur_web.bytecode
+sys.dont_write_bytecode = True  # what was compiled here is compiled again next time: pasur_web.browser.bytecode
 stdlib_more.install()  # the standard library's modules that no start imports, fetched if needed
 
 
@@ -36,7 +36,7 @@ def show_error(error: Exception) -> None:
 def run() -> None:
     global APP
     try:
-        from pasur_web.app import start
+        from pasur_web.browser.start import start
 
         APP = start()
     except Exception as error:
@@ -47,7 +47,7 @@ def run() -> None:
 
 
 def mark_compiled() -> None:
-    from pasur_web.bytecode import compiled_from_source
+    from pasur_web.browser.bytecode import compiled_from_source
 
     document.documentElement.setAttribute("data-compiled", " ".join(compiled_from_source()))
 
@@ -59,7 +59,7 @@ def prepare() -> None:
         run()
         return
     try:
-        import pasur_web.app  # noqa: F401  (the snapshot holds it imported)
+        import pasur_web.browser.start  # noqa: F401  (the snapshot holds it imported)
     except Exception as error:
         show_error(error)
         return

@@ -2,9 +2,11 @@
 // Python and the engine are still loading (boot.js draws it at once; the game's Python redraws it
 // with the same function for "New game" and language changes, and reads it when a game starts).
 //
-// pasurSetup.render(texts, config): texts is a message catalog (web/i18n/<lang>.json); config
+// pasurSetup.renderObjects(texts, config): texts is a message catalog (web/i18n/<lang>.json); config
 // (web/setup.json, written by the build from pasur's presets) lists the presets, the options,
-// the computer levels and the defaults. Values already chosen in the panel are kept.
+// the computer levels and the defaults, with the language, its digits and a note when nothing can
+// be stored. Values already chosen in the panel are kept. The plural rule, the digits and the
+// limits come from web/generated.js (written by the build from the game's Python).
 (function () {
   "use strict";
 
@@ -35,20 +37,20 @@
   }
 
   var state = { texts: null, config: null };
-
-  var PERSIAN = "۰۱۲۳۴۵۶۷۸۹";
+  var facts = window.pasurGenerated;
 
   function digits(text) {
-    // Persian digits when the game shows them (the same setting as the rest of the page).
-    if (!(state.config && state.config.native_digits)) return text;
-    return String(text).replace(/[0-9]/g, function (d) { return PERSIAN[Number(d)]; });
+    // The language's own digits when the game shows them (the same setting as the rest of the page).
+    var own = state.config && state.config.native_digits ? facts.digits[state.lang] : null;
+    if (!own) return text;
+    return String(text).replace(/[0-9]/g, function (d) { return own[Number(d)]; });
   }
 
   function t(key, values) {
     var texts = state.texts || {};
     values = values || {};
     // "key_one" for a singular count (French also says "0 point"), as the page's catalog does.
-    var one = values.n === 1 || (values.n === 0 && state.lang === "fr");
+    var one = values.n === 1 || (values.n === 0 && facts.singularZero.indexOf(state.lang) >= 0);
     if (one && (key + "_one") in texts) key = key + "_one";
     return digits(fill(key in texts ? texts[key] : key, values));
   }
@@ -64,7 +66,7 @@
     for (var seat = 0; seat < players; seat++) {
       var fallback = seat === 0 ? t("you") : t("default_name_" + seat);
       var name = node("input", {
-        id: "name-" + seat, type: "text", maxlength: 24, autocomplete: "off",
+        id: "name-" + seat, type: "text", maxlength: facts.limits.name, autocomplete: "off",
         "aria-label": t("name") + " " + t("seat_n", { n: seat + 1 })
       });
       name.value = kept.names[seat] !== undefined ? kept.names[seat] : fallback;
@@ -110,7 +112,7 @@
   function render(texts, config) {
     state.texts = texts;
     state.config = config;
-    state.lang = document.documentElement.getAttribute("lang") || "en";
+    state.lang = config.lang || document.documentElement.getAttribute("lang") || "en";
     var kept = keptValues() || { names: {}, kinds: {}, options: {} };
     var defaults = config.defaults;
     var players = kept.players || defaults.players;
@@ -125,9 +127,10 @@
     var presetSelect = node("select", { id: "setup-preset" }, Object.keys(config.presets).map(function (name) {
       return option(name, t("preset_" + name), name === preset);
     }));
-    var target = node("input", { id: "setup-target", type: "number", min: 1, max: 1000, inputmode: "numeric" });
+    var target = node("input", { id: "setup-target", type: "number", min: facts.limits.target[0],
+      max: facts.limits.target[1], inputmode: "numeric" });
     target.value = kept.target || defaults.target || rules.target;
-    var fixed = node("select", { id: "setup-fixed" }, [0, 1, 2, 3, 4, 5, 6, 8, 10].map(function (n) {
+    var fixed = node("select", { id: "setup-fixed" }, facts.limits.fixed.map(function (n) {
       return option(n, n ? t("length_deals", { n: n }) : t("length_target"), String(n) === (kept.fixed || "0"));
     }));
     var options = config.options.map(function (name) {
@@ -139,8 +142,11 @@
       return node("label", { className: "field", id: id }, [node("span", { text: t(label) }), control]);
     }
     var loading = window.pasurReady ? [] : [node("p", { id: "setup-loading", className: "muted", role: "status" })];
+    var note = config.storage_note ? [node("p", { className: "notice storage-note", id: "storage-note",
+      text: config.storage_note })] : [];
     var form = node("div", { className: "setup-form" }, [
-      node("h2", { text: t("setup_title") }),
+      node("h2", { text: t("setup_title") })
+    ].concat(note).concat([
       node("div", { className: "setup-grid" }, [
         field("players", playersSelect), field("play_mode", mode, "mode-row"), field("preset", presetSelect),
         field("target", target), field("match_length", fixed)
@@ -149,15 +155,17 @@
       node("details", { className: "options" }, [
         node("summary", { text: t("options") }), node("div", { className: "option-list" }, options)
       ]),
-      node("button", { className: "primary", id: "start", type: "button", text: t("start") })
-    ].concat(loading).concat([
+      node("button", { className: "primary", id: "start", "data-action": "start", type: "button", text: t("start") })
+    ]).concat(loading).concat([
       node("div", { className: "guide-offer" }, [
         node("p", { text: t("guide_offer") }),
-        node("button", { className: "secondary", id: "guide-start", type: "button", text: t("guide_start") })
+        node("button", { className: "secondary", id: "guide-start", "data-action": "guide-start", type: "button",
+          text: t("guide_start") })
       ]),
       node("div", { className: "guide-offer daily-offer" }, [
         node("p", { text: t("daily_offer") }),
-        node("button", { className: "secondary", id: "daily-start", type: "button", text: t("daily_start") })
+        node("button", { className: "secondary", id: "daily-start", "data-action": "daily-start", type: "button",
+          text: t("daily_start") })
       ])
     ]));
     var setup = current("setup");
@@ -181,8 +189,5 @@
 
   current("setup").addEventListener("change", onChange); // this script runs after the page's body
 
-  window.pasurSetup = {
-    render: function (textsJson, configJson) { render(JSON.parse(textsJson), JSON.parse(configJson)); },
-    renderObjects: render
-  };
+  window.pasurSetup = { renderObjects: render };
 })();

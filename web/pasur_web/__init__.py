@@ -1,2 +1,3 @@
-"""The browser game's Python side: settings from the URL, the message catalog, the match
-controller (pure Python, tested in CPython), and the DOM view (browser only, in ``app``)."""
+"""The browser game's Python side, in layers: ``i18n`` (the words), ``model`` (the state, the actions,
+``update`` and the effects, pure), ``screens`` (what the page shows, pure), ``browser`` (the runtime,
+the drawing and the events: the only package that touches the browser). docs/ARCHITECTURE.md."""

@@ -1,0 +1,69 @@
+"""browser/draw.py: a drawing sends only the parts that changed since the last one, and changes wait
+for the next animation frame, one drawing a frame at most. In CPython: a player's move and the
+computer's reply, each step drawn as the browser would."""
+
+import json
+from dataclasses import replace
+
+from helpers import seed_with_a_choice
+from pasur import Rules, new_game
+from pasur_web.browser.draw import Drawer, Frames
+from pasur_web.model import actions as act
+from pasur_web.model.match import Match
+from pasur_web.model.params import parse_params
+from pasur_web.model.seats import Seat
+from pasur_web.model.state import State
+from pasur_web.model.update import initial_state, update
+
+
+def at_table() -> tuple[State, str]:
+    seed, _, single = seed_with_a_choice()
+    match = Match.of(new_game(2, Rules(), seed=seed), (Seat("You", "human"), Seat("Sara", "medium")))
+    return replace(initial_state(parse_params("?speed=normal"), {}, ["en"]), view="game", match=match), single
+
+
+def drawn(drawer: Drawer, state: State) -> dict[str, list[object]]:
+    batch = drawer.batch(state, [])
+    return {} if batch is None else {item[0]: item[1:] for item in json.loads(batch)["parts"]}
+
+
+def test_a_move_and_the_reply_draw_each_part_once_per_change_of_it() -> None:
+    state, card = at_table()
+    drawer = Drawer()
+    drawn(drawer, state)
+    assert drawn(drawer, state) == {}  # nothing changed: nothing drawn
+    contents: dict[str, list[object]] = {}
+    steps = [act.PickCard(card)]
+    state, _ = update(state, steps[0])
+    for index in range(4):
+        for ident, content in drawn(drawer, state).items():
+            assert contents.get(ident, [None])[-1] != content, f"{ident} drawn again unchanged"
+            contents.setdefault(ident, []).append(content)
+        if index == 3:
+            break
+        match = state.match
+        assert match is not None
+        seat = match.game.turn
+        assert seat is not None
+        move = str(match.player(seat).choose(match.game.view(seat)))
+        step = ("thinking", "preview", "play")[index]
+        state, _ = update(state, act.Computer(step, match.id, match.moves, move))
+    # The hand: played from, then playable again after the reply; the log: two lines more, twice.
+    assert len(contents["hand"]) == 2 and len(contents["log"]) == 2
+    assert "scoreboard" not in contents and "rules-body" not in contents  # parts that did not change
+    assert len(contents["turn-status"]) == 4  # Sara to play, Sara is thinking…, Sara to play (her card shown), your turn
+    assert drawn(drawer, state) == {}
+
+
+def test_one_drawing_a_frame_at_most_and_the_players_input_at_once() -> None:
+    frames = Frames()
+    assert frames.change(by_input=False) == (False, True)  # a change asks for a frame
+    assert frames.change(by_input=False) == (False, False)  # more changes before it: the same frame
+    assert frames.frame() == (True, False)  # the frame draws them all, once
+    assert frames.frame() == (False, False)  # no change: no drawing
+    assert frames.change(by_input=True) == (True, True)  # the player's input: drawn at once
+    assert frames.change(by_input=True) == (False, False)  # another in the same frame: waits for it
+    assert frames.change(by_input=False) == (False, False)
+    assert frames.frame() == (False, True)  # the frame was drawn already: the changes go to the next one
+    assert frames.frame() == (True, False)
+    assert frames.change(by_input=True) == (True, True)  # a new frame: drawn at once again

@@ -1,0 +1,270 @@
+"""screens/: what the game screen shows, computed from the state without a browser."""
+
+from dataclasses import replace
+
+from pasur import Rules, new_game
+from pasur_web.i18n import load_catalog
+from pasur_web.model import actions as act
+from pasur_web.model.match import Match
+from pasur_web.model.params import parse_params
+from pasur_web.model.seats import Seat
+from pasur_web.model.state import State, Table
+from pasur_web.model.update import initial_state, update
+from pasur_web.screens.html import Node, attrs_of, find, find_all, text_of
+from pasur_web.screens.page import announcement, page
+from pasur_web.screens.players import me_info, opponents
+from pasur_web.screens.rules import rules_note
+from pasur_web.screens.sheet import sheet
+from pasur_web.screens.table import choice, handoff, log
+from pasur_web.screens.words import last_move
+
+EN = load_catalog("en")
+TODAY = __import__("datetime").date(2026, 12, 2)
+
+
+def board(match: Match, lang: str = "en", **table: object) -> State:
+    """The page with ``match`` on the board."""
+    state = initial_state(parse_params(f"?lang={lang}"), {}, [lang])
+    return replace(state, view="game", match=match, table=Table(**table))  # type: ignore[arg-type]
+
+
+def ai_move(match: Match) -> str:
+    seat = match.game.turn
+    assert seat is not None
+    return str(match.player(seat).choose(match.game.view(seat)))
+
+
+def play_until(match: Match, done) -> Match:  # type: ignore[no-untyped-def]
+    while not done(match):
+        if match.phase == "deal-end":
+            match = match.next_deal()
+        elif match.handoff is not None:
+            match = match.reveal()
+        else:
+            match = match.play(match.game.legal_moves()[0])
+    return match
+
+
+def seats_shown(state: State) -> list[dict[str, str]]:
+    return [attrs_of(node) for node in find_all(opponents(state)[0], class_="*", data_seat="*")]
+
+
+def counts(node: Node) -> tuple[str, ...]:
+    pile = find(node, class_="pile")
+    assert pile is not None
+    return tuple(text_of(child) for child in pile[2] if not isinstance(child, str))
+
+
+def test_the_human_is_you_in_the_log_and_the_others_by_name() -> None:
+    match = play_until(Match.of(new_game(2, Rules(), seed=1), (Seat("You", "human"), Seat("Sara", "medium"))),
+                       lambda m: len(m.game.history) >= 2)
+    state = board(match)
+    assert text_of(find(me_info(state)[0], class_="name")) == "You"
+    assert [text_of(find(node, class_="name")) for node in find_all(opponents(state)[0], data_seat="*")] == ["Sara"]
+    lines = log(state)[2]
+    moves = [attrs_of(line) | {"text": text_of(line)} for line in lines if attrs_of(line)["data-kind"] == "move"]
+    you = [line["text"] for line in moves if line["data-seat"] == "0"]
+    sara = [line["text"] for line in moves if line["data-seat"] == "1"]
+    assert you and all(text.startswith(("You took", "You laid")) for text in you)
+    assert sara and all(text.startswith(("Sara took", "Sara laid")) for text in sara)
+    assert text_of(lines[0]).startswith("Deal 1 · dealer: ")
+    french = board(match, "fr")
+    assert text_of(find(me_info(french)[0], class_="name")) == "Vous"  # the default name follows the language
+    assert all(text_of(line).startswith("Vous ") for line in log(french)[2] if attrs_of(line).get("data-seat") == "0")
+
+
+def test_opponents_sit_in_playing_order() -> None:
+    seats = (Seat("You", "human"), Seat("B", "easy"), Seat("C", "easy"))
+    anti = board(Match.of(new_game(3, Rules(), seed=2), seats))
+    assert [seat["data-seat"] for seat in seats_shown(anti)] == ["2", "1"]  # counter-clockwise: the next on the right
+    clockwise = board(Match.of(new_game(3, Rules(clockwise=True), seed=2), seats))
+    assert [seat["data-seat"] for seat in seats_shown(clockwise)] == ["1", "2"]
+
+
+def test_the_deal_sheet_adds_up_to_the_engine_totals() -> None:
+    match = play_until(Match.of(new_game(2, Rules(), seed=4), (Seat("You", "human"), Seat("Sara", "easy"))),
+                       lambda m: m.phase != "play")
+    state = board(match)
+    shown = sheet(state)
+    assert shown is not None
+    result = match.game.deal_results[0]
+    totals = find_all(shown[0], tag="td", data_key="total")
+    assert [text_of(cell) for cell in totals] == [str(result[side]["total"]) for side in range(2)]
+    assert [text_of(cell) for cell in find_all(shown[0], tag="th", scope="col")][:2] == ["You", "Sara"]
+    assert choice(state) is None
+    assert all("disabled" in attrs_of(card) for card in page(state, TODAY, ("", 0, "", None)).parts["hand"][1] or ())
+
+
+def test_capture_choice_points_read_right_for_one() -> None:
+    for seed in range(300):
+        match = Match.of(new_game(2, Rules(), seed=seed), (Seat("You", "human"), Seat("Sara", "easy")))
+        if match.game.turn != 0:
+            continue
+        for card in {str(m.card) for m in match.game.legal_moves()}:
+            options = match.ordered_options(card)
+            if len(options) > 1 and 1 in [match.option_points(m) for m in options]:
+                state, _ = update(board(match), act.PickCard(card))
+                shown = choice(state)
+                assert shown is not None
+                points = [text_of(node) for node in find_all(shown[1], class_="points")]
+                assert len(points) == len(options) and "1 point" in points
+                assert all(text.endswith(("point", "points")) for text in points)
+                return
+    raise AssertionError("no position with a one-point choice found")
+
+
+def test_pass_and_play_hides_the_hand_and_says_what_was_played() -> None:
+    match = Match.of(new_game(2, Rules(), seed=3), (Seat("Ali", "human"), Seat("Mina", "human")))
+    first = match.game.turn
+    assert first is not None
+    match = match.play(match.game.legal_moves()[0])
+    state = board(match)
+    parts = page(state, TODAY, ("", 0, "", None)).parts
+    hand = parts["hand"][1]
+    assert hand and all("back" in attrs_of(card)["class"] for card in hand)  # face down
+    shown = handoff(state)
+    assert shown is not None
+    assert text_of(find(shown[0], tag="h2")) == f"Pass the device to {match.seats[1 - first].name}"
+    assert [text_of(item) for item in find_all(shown[0], tag="li")] == [
+        "Deal 1 · dealer: Mina", f"{match.seats[first].name} laid 4♦"]
+
+
+def test_the_last_move_is_said_in_words_and_notation_until_the_next_one() -> None:
+    from helpers import scenario
+
+    match = Match.of(scenario(["4D 9H 2C KS", "AC 6S 8S 10H"], "4C 3S 2H AH"), (Seat("You", "human"), Seat("Sara", "medium")))
+    assert last_move(match, EN) is None
+    match = match.play("KS")
+    shown = last_move(match, EN)
+    assert shown is not None and (shown.text, shown.move, str(shown.laid)) == ("You lay K♠", "KS", "KS")
+    match = match.play("AC:2H,3S,4C,AH")  # the K♠ stays on the table: not a sur
+    shown = last_move(match, EN)
+    assert shown is not None
+    assert shown.text == "Sara plays A♣ and takes A♥, 2♥, 3♠ and 4♣" and shown.move == "AC:AH,2H,3S,4C"
+    assert shown.laid is None
+    french = last_move(match, load_catalog("fr"))
+    assert french is not None and french.text == "Sara joue A♣ et prend A♥, 2♥, 3♠ et 4♣"
+
+
+def test_a_sur_is_said_and_a_new_deal_starts_with_no_last_move() -> None:
+    from helpers import scenario
+
+    match = Match.of(scenario(["AC 9H 2C KS", "5S 6S 8S 10H"], "4C 3S 2H AH"), (Seat("You", "human"), Seat("Sara", "medium")))
+    match = match.play("AC:2H,3S,4C,AH")
+    shown = last_move(match, EN)
+    assert shown is not None and shown.text == "You play A♣ and take A♥, 2♥, 3♠ and 4♣. Sur!"
+    match = play_until(match, lambda m: m.phase != "play")
+    ended = last_move(match, EN)
+    assert ended is not None and ended.move == str(match.game.history[-1].move)  # shown with the score sheet
+    if match.phase == "deal-end":
+        assert last_move(match.next_deal(), EN) is None
+
+
+def stacked_match(hands: list[str], table: str, rules: Rules | None = None) -> Match:
+    from helpers import scenario
+
+    names = ["You", "Sara", "Dariush", "Leyla"]
+    seats = (Seat(names[0], "human"), *(Seat(name, "easy") for name in names[1:len(hands)]))
+    return Match.of(scenario(hands, table, rules=rules), seats)
+
+
+def test_capture_choices_say_points_clubs_and_sur() -> None:
+    state, _ = update(board(stacked_match(["7C 5H 9S KD", "3D 6S 8C QH"], "4C 4D 2H 2S")), act.PickCard("7C"))
+
+    def worth(state: State) -> dict[str, tuple[str, ...]]:
+        shown = choice(state)
+        assert shown is not None
+        return {attrs_of(option)["data-capture"]: tuple(text_of(part) for part in find(option, class_="worth")[2])
+                for option in find_all(shown[1], data_capture="*")}
+
+    # By hand: no card of these scores by itself; taking all four clears the table (a sur, 5 points);
+    # the played 7C is a club, and so is 4C.
+    shown = worth(state)
+    assert shown["2H,2S,4C,4D"] == ("5 points", "2 clubs", "Sur!")
+    assert shown["4D"] == ("0 points", "1 club")
+    assert shown["4C"] == ("0 points", "2 clubs")
+    assert shown["2H,2S,4D"] == ("0 points", "1 club")
+    assert worth(replace(state, lang="fr"))["4D"] == ("0 point", "1 trèfle")
+    assert worth(replace(state, lang="es"))["2H,2S,4C,4D"][2] == "¡Sur!"
+
+
+def test_running_counts_follow_the_captures() -> None:
+    match = stacked_match(["7C 5H 9S KD", "3D 6S 8C QH"], "4C 4D 2H 2S")
+    assert counts(me_info(board(match))[0]) == ("Captured: 0", "Clubs: 0", "Surs: 0")
+    state = board(match.play("7C:2H,2S,4C,4D"))  # a sur: five cards, two of them clubs
+    me, seat = me_info(state)
+    assert counts(me) == ("Captured: 5", "Clubs: 2", "Surs: 1") and not seat.clubs_won
+    assert counts(opponents(state)[0])[:2] == ("Captured: 0", "Clubs: 0")
+
+
+def test_the_board_names_rules_that_are_not_the_standard_ones() -> None:
+    assert rules_note(Rules(), "to 62", EN) is None
+    assert rules_note(Rules(target=11), "to 11", EN) is None  # the goal alone is in the top bar
+    assert rules_note(Rules.preset("classic"), "to 62", EN) == "Rules: Classic Persian · to 62"
+    assert rules_note(Rules.preset("kids", target=51), "to 51", EN) == "Rules: Children's Pasur · to 51"
+    assert rules_note(Rules(clockwise=True), "to 62", EN) == "Rules: Standard + Play clockwise · to 62"
+    assert (rules_note(Rules.preset("classic", seven_diamonds_bonus=True), "11 deals", EN)
+            == "Rules: Classic Persian + 7♦ scores 1 point · 11 deals")
+    # An option of Classic turned off: said from the standard rules, which never had it.
+    assert (rules_note(Rules.preset("classic", no_sur_last_round=False), "to 62", EN)
+            == "Rules: Standard + One combination at a time + No sur with a Jack"
+               " + No surs for a side at 50 or more + Surs cancel each other (2 sides) · to 62")
+    match = Match.of(new_game(2, Rules.preset("classic"), seed=1), (Seat("You", "human"), Seat("Sara", "easy")))
+    info = page(board(match), TODAY, ("", 0, "", None)).parts["table-info"][1]
+    assert info is not None and text_of(info[-1]) == "Rules: Classic Persian · to 62"
+
+
+def test_four_players_sit_around_the_table_with_the_partner_across() -> None:
+    seats = (Seat("You", "human"), Seat("Sara", "easy"), Seat("Dariush", "easy"), Seat("Leyla", "easy"))
+    shown = seats_shown(board(Match.of(new_game(4, Rules(), seed=2), seats)))
+    # Play passes counter-clockwise: the next seat (1) on the right, the partner (2) across, seat 3 on the left.
+    assert [(seat["data-seat"], seat["data-place"]) for seat in shown] == [("3", "left"), ("2", "top"), ("1", "right")]
+    assert [seat.get("data-team") for seat in shown] == ["1", "0", "1"]
+    state = board(Match.of(new_game(4, Rules(), seed=2), seats))
+    partner = find_all(opponents(state)[0], class_="badge partner")
+    assert len(partner) == 1 and me_info(state)[1].team == 0 and not me_info(state)[1].partner
+    clockwise = seats_shown(board(Match.of(new_game(4, Rules(clockwise=True), seed=2), seats)))
+    assert [(seat["data-seat"], seat["data-place"]) for seat in clockwise] == [("1", "left"), ("2", "top"),
+                                                                                ("3", "right")]
+    solo = board(Match.of(new_game(4, Rules(solo4=True), seed=2), seats))
+    assert not find_all(opponents(solo)[0], class_="badge partner")
+    assert all("data-team" not in seat for seat in seats_shown(solo))
+    three = seats_shown(board(Match.of(new_game(3, Rules(), seed=2), seats[:3])))
+    assert all("data-place" not in seat and "data-team" not in seat for seat in three)
+
+
+def undo_shown(state: State) -> bool:
+    return dict(page(state, TODAY, ("", 0, "", None)).parts["undo"][0])["hidden"] is None
+
+
+def test_undo_is_offered_after_a_move_of_the_deal_when_the_setting_is_on() -> None:
+    match = Match.of(new_game(2, Rules(), seed=1), (Seat("You", "human"), Seat("Sara", "easy")))
+    while match.is_ai_turn():
+        match = match.play(ai_move(match))
+    assert not undo_shown(board(match))  # nothing to take back
+    match = match.play(match.game.legal_moves()[0])
+    assert undo_shown(board(match))
+    assert not undo_shown(replace(board(match), settings={"undo": False}))  # the setting is off
+    assert not undo_shown(board(match, behind=True))
+    pass_and_play = Match.of(new_game(2, Rules(), seed=1), (Seat("Ana", "human"), Seat("Bo", "human")))
+    assert not undo_shown(board(pass_and_play.play(pass_and_play.game.legal_moves()[0])))
+
+
+def test_an_undo_is_announced() -> None:
+    match = Match.of(new_game(2, Rules(), seed=1), (Seat("You", "human"), Seat("Sara", "easy")))
+    while match.is_ai_turn():
+        match = match.play(ai_move(match))
+    match = match.play(match.game.legal_moves()[0])
+    match = match.play(ai_move(match))
+    spoken, _ = announcement(match, ("", 0, "", None), board(match))
+    undone = match.undo()
+    assert undone is not None
+    assert announcement(undone, spoken, board(undone))[1] == "Your move was taken back. Your turn: play a card."
+
+
+def test_a_daily_deal_says_so_in_the_top_bar() -> None:
+    from pasur_web.screens.players import goal
+
+    match = Match.of(new_game(2, Rules(fixed_deals=1), seed=1), (Seat("You", "human"), Seat("Sara", "hard")))
+    assert goal(board(match)) == "1 deal"
+    assert goal(board(replace(match, daily="2026-12-01"))) == "Daily deal of 2026-12-01"

@@ -1,0 +1,310 @@
+"""Saving the match in the browser's storage, in CPython: checksums, the decisions about a save on
+start and before every write (two tabs), and storage that is full or turned off."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pasur import Rules
+from pasur_web.model.match import Match
+from pasur_web.model.params import parse_params
+from pasur_web.model.savegame import match_from_json, match_to_json, read_json
+from pasur_web.model.seats import Seat
+from pasur_web.model.stats import Stats, counting
+from pasur_web.model.storage import (
+    EMBED_MATCH_KEY,
+    MATCH_KEY,
+    STATS_KEY,
+    Slot,
+    Storage,
+    match_key,
+    problem_of,
+    start_action,
+)
+
+
+class JsError(Exception):
+    """What Pyodide raises for a JavaScript error: it carries the error's name and message."""
+
+    def __init__(self, name: str, message: str = "") -> None:
+        super().__init__(name)
+        self.name = name
+        self.message = message
+
+
+class FakeStorage:
+    """localStorage with a size limit (in characters) that can be changed."""
+
+    def __init__(self, limit: int = 10**9) -> None:
+        self.items: dict[str, str] = {}
+        self.limit = limit
+
+    def getItem(self, key: str) -> str | None:  # the Web Storage API's names
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        size = sum(len(k) + len(v) for k, v in self.items.items() if k != key) + len(key) + len(value)
+        if size > self.limit:
+            raise JsError("QuotaExceededError")
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+def disabled() -> Any:
+    raise JsError("SecurityError")
+
+
+def two_player(seed: int = 4, target: int = 11) -> Match:
+    return Match.start(2, Rules(target=target), (Seat("Me", "human"), Seat("Bot", "greedy")), seed=seed)
+
+
+def advance(match: Match, moves: int = 1) -> Match:
+    for _ in range(moves):
+        if match.pending_sheet is not None:
+            match = match.next_deal()
+        match = match.reveal()  # pass-and-play: the next human takes the device
+        seat = match.game.turn
+        assert seat is not None
+        match = match.play(match.player(seat).choose(match.game.view(seat)) if match.is_ai_turn()
+                           else match.game.legal_moves()[0])
+    return match
+
+
+def finish(match: Match) -> Match:
+    while not match.game.over:
+        match = advance(match)
+    return match
+
+
+# ----------------------------------------------------------------------------- checksum
+def test_an_untouched_save_is_not_edited_and_keeps_its_checksum() -> None:
+    match = advance(two_player(), 3)
+    data = json.loads(match_to_json(match))
+    assert len(data["sum"]) == 64
+    again = match_from_json(match_to_json(match))
+    assert not again.edited and match_to_json(again) == match_to_json(match)
+    spaced = json.dumps(data, indent=2)  # the same save written out differently is the same save
+    assert not match_from_json(spaced).edited
+
+
+def _edit_game(match: Match, change: Any) -> str:
+    data = json.loads(match_to_json(match))
+    game = json.loads(data["game"])
+    change(game, data)
+    data["game"] = json.dumps(game)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("change", [
+    lambda game, data: game["rules"].update(target=1),  # target lowered
+    lambda game, data: data["seats"][1].__setitem__(1, "human"),  # a computer seat turned human
+    lambda game, data: data.pop("sum"),  # the checksum removed
+    lambda game, data: data.update(counted=False),  # counted twice
+])
+def test_an_edited_save_that_replays_is_loaded_marked_and_never_counted(change: Any) -> None:
+    match = advance(two_player(target=11), 2)
+    text = _edit_game(match, change)
+    edited = match_from_json(text)
+    assert edited.edited
+    again = match_from_json(match_to_json(edited))  # saved again by the page: still marked
+    assert again.edited
+    assert counting(Stats(), finish(again)) is None
+
+
+def test_a_rewritten_computer_move_that_replays_is_marked() -> None:
+    match = advance(two_player(seed=9), 2)  # the player's move, then the computer's
+    data = json.loads(match_to_json(match))
+    game = json.loads(data["game"])
+    replay = Match.start(2, Rules(target=11), (Seat("Me", "human"), Seat("Bot", "greedy")), seed=9)
+    replay = replay.play(game["moves"][0])
+    other = [str(m) for m in replay.game.legal_moves() if str(m) != game["moves"][1]]
+    assert other
+    replay = replay.play(other[0])
+    data["game"] = replay.game.to_json()
+    edited = match_from_json(json.dumps(data))
+    assert edited.edited and str(edited.game.history[1].move) == other[0]
+
+
+def test_a_save_that_does_not_replay_is_refused() -> None:
+    match = advance(two_player(), 2)
+    data = json.loads(match_to_json(match))
+    game = json.loads(data["game"])
+    game["moves"][0] = "KS"
+    data["game"] = json.dumps(game)
+    with pytest.raises(ValueError):
+        match_from_json(json.dumps(data))
+
+
+def test_a_finished_untouched_match_counts_once() -> None:
+    match = finish(two_player())
+    stats = counting(Stats(), match)
+    assert stats is not None and stats.rows["2/seeds"]["played"] == 1
+    counted = Match.of(match.game, match.seats, id=match.id, counted=True)
+    again = match_from_json(match_to_json(counted))
+    assert not again.edited and again.counted and counting(stats, again) is None
+
+
+# ----------------------------------------------------------------------------- reading stored values
+def test_stored_json_is_read_safely() -> None:
+    assert read_json('{"a": 1}') == {"a": 1}
+    for bad in ["[" * 100_000, "{" * 5, "x" * 3_000_000, '"' + "a" * 3_000_000 + '"']:
+        with pytest.raises(ValueError):
+            read_json(bad)
+    with pytest.raises(ValueError):
+        Stats.from_json('{"rows": ' * 50_000)
+    with pytest.raises(ValueError, match="saved match is nested too deep"):
+        match_from_json("[" * 100_000)
+
+
+# ----------------------------------------------------------------------------- keys and start-up
+def test_each_embedded_game_has_its_own_save() -> None:
+    assert match_key(parse_params("?players=3")) == MATCH_KEY
+    assert match_key(parse_params("?embed=1")) == EMBED_MATCH_KEY
+    frame = match_key(parse_params("?embed=1&players=2&target=11&ai=easy"))
+    assert frame.startswith(EMBED_MATCH_KEY) and frame != EMBED_MATCH_KEY
+    assert frame == match_key(parse_params("?ai=easy&embed=1&target=11&players=2&lang=fr&speed=slow"))
+    assert frame != match_key(parse_params("?embed=1&players=3&target=11&ai=easy"))
+    assert frame != match_key(parse_params("?embed=1&players=2&target=11&ai=easy&seed=4"))
+
+
+def test_what_a_save_does_on_start() -> None:
+    playing = advance(two_player(), 1)
+    over = finish(two_player())
+    # The full game: a link with game parameters never replaces a game in progress without asking.
+    assert start_action(link=True, embed=False, saved=playing) == "ask"
+    assert start_action(link=True, embed=False, saved=over) == "start"
+    assert start_action(link=True, embed=False, saved=None) == "start"
+    assert start_action(link=False, embed=False, saved=playing) == "resume"
+    assert start_action(link=False, embed=False, saved=over) == "resume"
+    assert start_action(link=False, embed=False, saved=None) == "setup"
+    # A frame's save is its own (keyed by its parameters): it comes back after a reload of the host.
+    assert start_action(link=True, embed=True, saved=playing) == "resume"
+    assert start_action(link=True, embed=True, saved=None) == "start"
+    assert start_action(link=False, embed=True, saved=None) == "setup"
+
+
+# ----------------------------------------------------------------------------- storage and two tabs
+def test_two_tabs_the_stale_one_cannot_overwrite() -> None:
+    backend = FakeStorage()
+    store = Storage(lambda: backend)
+    first, second = Slot(store, MATCH_KEY), Slot(store, MATCH_KEY)
+    match = two_player(seed=21)
+    assert first.write(match) == "saved"
+    theirs = second.load().match
+    assert theirs is not None and match_to_json(theirs) == match_to_json(match)
+    theirs = advance(theirs, 2)
+    assert second.write(theirs) == "saved"
+    # The first tab is behind: its move at the old position must not replace the newer save.
+    newer = first.newer(match)
+    assert newer is not None and match_to_json(newer) == match_to_json(theirs)
+    match = advance(match, 1)
+    assert first.write(match) == "stale"
+    assert backend.items[MATCH_KEY] == match_to_json(theirs)
+    # It takes the newer game and plays on; now the second tab is behind.
+    taken = first.load().match
+    assert taken is not None
+    taken = advance(taken, 1)
+    assert first.write(taken) == "saved" and second.write(theirs) == "stale"
+    # A new game started in a tab replaces the save.
+    fresh = two_player(seed=5)
+    assert second.write(fresh) == "saved" and first.newer(taken) is not None
+
+
+def test_a_stale_check_sets_an_unreadable_save_aside_instead_of_stopping() -> None:
+    backend = FakeStorage()
+    slot = Slot(Storage(lambda: backend), MATCH_KEY)
+    match = two_player()
+    assert slot.write(match) == "saved"
+    backend.items[MATCH_KEY] = '{"game": "tampered"}'
+    assert slot.newer(match) is None
+    match = advance(match, 1)
+    assert slot.write(match) == "saved"
+    assert backend.items[MATCH_KEY + ".unreadable"] == '{"game": "tampered"}'
+
+
+def test_an_unreadable_save_is_set_aside_on_load() -> None:
+    backend = FakeStorage()
+    backend.items[MATCH_KEY] = "[" * 100_000
+    loaded = Slot(Storage(lambda: backend), MATCH_KEY).load()
+    assert loaded.match is None and loaded.problem
+    assert MATCH_KEY not in backend.items and backend.items[MATCH_KEY + ".unreadable"].startswith("[[[")
+
+
+def test_full_storage_fails_every_write_then_recovers() -> None:
+    backend = FakeStorage()
+    store = Storage(lambda: backend)
+    slot = Slot(store, MATCH_KEY)
+    match = two_player()
+    assert slot.write(match) == "saved"
+    backend.limit = len(MATCH_KEY) + len(backend.items[MATCH_KEY]) + 20  # no room for a longer save
+    match = advance(match, 4)
+    assert slot.write(match) == "quota"
+    assert store.set(STATS_KEY, "{}" * 100) == "quota"
+    assert store.probe() is None  # a tiny value still fits
+    match = advance(match, 1)
+    assert slot.write(match) == "quota"
+    backend.limit = 10**9  # room again: the next write succeeds, and the tab is not "behind"
+    match = advance(match, 1)
+    assert slot.write(match) == "saved"
+    assert match_to_json(match_from_json(backend.items[MATCH_KEY])) == match_to_json(match)
+
+
+def test_disabled_storage_reads_nothing_and_says_why_writes_fail() -> None:
+    store = Storage(disabled)
+    assert store.probe() == "disabled"
+    assert store.get(MATCH_KEY) is None
+    assert store.set(MATCH_KEY, "x") == "disabled"
+    store.remove(MATCH_KEY)  # does nothing, raises nothing
+    slot = Slot(store, MATCH_KEY)
+    assert slot.load().match is None
+    assert slot.write(two_player()) == "disabled"
+    missing = Storage(lambda: None)  # some browsers give no storage object at all
+    assert missing.probe() == "disabled" and missing.set(MATCH_KEY, "x") == "disabled"
+    full = FakeStorage(limit=0)
+    assert Storage(lambda: full).probe() == "quota"
+
+
+def test_why_a_write_failed_from_the_browser_error() -> None:
+    assert problem_of(JsError("QuotaExceededError")) == "quota"
+    # Pyodide wraps a thrown DOMException in a plain Error whose message names it.
+    wrapped = "A value of type object with tag [object DOMException] was thrown as an error! ... "
+    assert problem_of(JsError("Error", wrapped + '"""QuotaExceededError: The quota has been exceeded."""')) == "quota"
+    assert problem_of(JsError("Error", wrapped + '"""SecurityError: The operation is insecure."""')) == "disabled"
+    assert problem_of(JsError("TypeError", "something else")) == "error"
+
+
+# ----------------------------------------------------------------------------- setting aside
+def test_setting_aside_keeps_each_unreadable_save() -> None:
+    backend = FakeStorage()
+    store = Storage(lambda: backend)
+    for number, bad in enumerate(("[" * 100_000, "not json", "{}")):
+        backend.items[MATCH_KEY] = bad
+        loaded = Slot(store, MATCH_KEY).load()
+        assert loaded.match is None and loaded.problem and loaded.aside is not None
+        assert backend.items[loaded.aside] == bad and MATCH_KEY not in backend.items
+        assert loaded.aside == MATCH_KEY + ".unreadable" + (f".{number + 1}" if number else "")
+
+
+def test_setting_aside_with_storage_full_never_loses_the_save() -> None:
+    backend = FakeStorage()
+    store = Storage(lambda: backend)
+    bad = "x" * 1000
+    backend.items[MATCH_KEY] = bad
+    backend.limit = len(MATCH_KEY) + len(bad) + 50  # no room for a copy beside it: removed first, then moved
+    loaded = Slot(store, MATCH_KEY).load()
+    assert loaded.aside == MATCH_KEY + ".unreadable" and backend.items[loaded.aside] == bad
+    backend.items = {MATCH_KEY: bad}
+    backend.limit = len(MATCH_KEY) + len(bad) + 5  # not even room under the longer name: it stays where it was
+    slot = Slot(store, MATCH_KEY)
+    loaded = slot.load()
+    assert loaded.match is None and loaded.aside is None and backend.items == {MATCH_KEY: bad}
+    assert slot.write(two_player()) == "quota" and backend.items == {MATCH_KEY: bad}  # never written over
+    backend.limit = 10**9  # room again: it is set aside first, then the game is saved
+    match = two_player()
+    assert slot.write(match) == "saved"
+    assert backend.items[MATCH_KEY + ".unreadable"] == bad and match_from_json(backend.items[MATCH_KEY]).id == match.id

@@ -1,0 +1,223 @@
+"""model/update.py (with play.py, games.py, panels.py): every action applied to the page's state
+without a browser, and the effects it asks for."""
+
+from dataclasses import replace
+
+from helpers import seed_with_a_choice
+from pasur import Rules, new_game
+from pasur_web.model import actions as act
+from pasur_web.model import effects as fx
+from pasur_web.model.match import Match
+from pasur_web.model.params import parse_params
+from pasur_web.model.seats import Seat
+from pasur_web.model.state import State, Table
+from pasur_web.model.storage import Loaded
+from pasur_web.model.update import initial_state, update
+
+TODAY = "2026-12-02"
+
+
+def at_table(guide: bool = False) -> tuple[State, str, str]:
+    """A state with a match on the board where the human (seat 0) leads, holding a card of several
+    captures and another card of one outcome."""
+    seed, several, single = seed_with_a_choice()
+    match = Match.of(new_game(2, Rules(), seed=seed), (Seat("You", "human"), Seat("Sara", "medium")))
+    state = initial_state(parse_params(""), {}, ["en"])
+    return replace(state, view="game", match=match, table=Table(guide=guide)), several, single
+
+
+def kinds(effects: list[fx.Effect]) -> list[str]:
+    return [type(effect).__name__ for effect in effects]
+
+
+def computer_move(state: State) -> str:
+    match = state.match
+    assert match is not None and match.game.turn is not None
+    return str(match.player(match.game.turn).choose(match.game.view(match.game.turn)))
+
+
+def test_a_card_of_several_captures_opens_the_choice_and_a_capture_plays() -> None:
+    state, several, _ = at_table()
+    chosen, effects = update(state, act.PickCard(several))
+    assert chosen.table.choosing == several and chosen.match is state.match and not state.match.game.history
+    assert effects == [fx.Focus("#capture-choice [data-capture]")]
+    option = chosen.match.ordered_options(several)[-1]
+    played, effects = update(chosen, act.PickCapture(",".join(str(c) for c in option.sorted_captured())))
+    assert played.table.choosing is None
+    assert [str(r.move) for r in played.match.game.history] == [str(option)]
+    assert not chosen.match.game.history  # the state before is unchanged
+    assert kinds(effects) == ["Sound", "SaveMatch", "RunComputer"]  # the computer's turn is next
+
+
+def test_another_card_gives_up_the_open_choice() -> None:
+    state, several, single = at_table()
+    state, _ = update(state, act.PickCard(several))
+    state, _ = update(state, act.PickCard(single))
+    assert state.table.choosing is None and str(state.match.game.history[0].move.card) == single
+
+
+def test_cancel_and_stale_clicks_change_nothing() -> None:
+    state, several, _ = at_table()
+    state, _ = update(state, act.PickCard(several))
+    state, effects = update(state, act.Press.CANCEL_CHOICE)
+    assert state.table.choosing is None and not state.match.game.history and effects == [fx.Focus("hand")]
+    assert update(state, act.PickCapture("4C")) == (state, [])  # no choice open: ignored
+    assert update(state, act.PickCard("ZZ")) == (state, [])  # not a card of the hand
+    stale = act.Computer("play", state.match.id, 5, "ZZ")  # a computer move for another position
+    assert update(state, stale) == (state, [])
+
+
+def test_no_card_is_played_for_the_human_out_of_turn() -> None:
+    state, _, single = at_table()
+    state, _ = update(state, act.PickCard(single))
+    assert state.match.game.turn == 1
+    assert update(state, act.PickCard(str(state.match.game.hands[0][0]))) == (state, [])
+
+
+def test_the_computer_thinks_shows_its_move_then_plays_it() -> None:
+    state, _, single = at_table()
+    state, _ = update(state, act.PickCard(single))
+    match = state.match
+    move = computer_move(state)
+    state, _ = update(state, act.Computer("thinking", match.id, match.moves))
+    assert state.table.thinking and state.match is match
+    state, _ = update(state, act.Computer("preview", match.id, match.moves, move))
+    assert str(state.table.preview) == move and not state.table.thinking and state.match is match
+    assert update(state, act.PickCard(str(match.game.hands[0][0])))[0] == state  # nothing while it is shown
+    state, effects = update(state, act.Computer("play", match.id, match.moves, move))
+    assert state.table.preview is None and str(state.match.game.history[-1].move) == move
+    assert kinds(effects) == ["Sound", "SaveMatch", "RunComputer", "Focus"]  # the player's turn again
+
+
+def test_reasons_are_kept_only_for_the_guide_and_the_demo() -> None:
+    state, _, single = at_table()
+    assert not update(state, act.PickCard(single))[0].table.reasons
+    state, _, single = at_table(guide=True)
+    state, _ = update(state, act.PickCard(single))
+    assert list(state.table.reasons) == [0] and state.table.reasons[0]
+    assert update(state, act.Press.STOP_GUIDE)[0].table.guide is False
+
+
+def test_the_guide_suggests_a_card_once_per_position() -> None:
+    state, _, single = at_table(guide=True)
+    state, _ = update(state, act.Press.CANCEL_CHOICE)
+    tip = state.table.tip
+    assert tip is not None and tip[0] == 0 and str(tip[1].card) in [str(c) for c in state.match.game.hands[0]]
+    again, _ = update(state, act.Press.CANCEL_CHOICE)
+    assert again.table.tip is tip  # not worked out again for the same position
+    played, _ = update(state, act.PickCard(single))
+    assert played.table.tip is None  # the computer's turn: no suggestion
+
+
+def test_a_hint_is_shown_only_for_the_position_it_was_searched_for() -> None:
+    state, _, single = at_table()
+    asked, effects = update(state, act.Press.HINT)
+    assert asked.table.hinting and effects == [fx.SearchHint(state.match)]
+    assert update(asked, act.Press.HINT) == (asked, [])  # one search at a time
+    assert update(asked, act.ShowHint(single, state.match.id, 0))[0].table.hint == single
+    assert update(asked, act.ShowHint(single, state.match.id, 3))[0].table.hint is None
+
+
+def test_next_deal_ends_the_guide_and_deals() -> None:
+    state, _, _ = at_table(guide=True)
+    same, effects = update(state, act.Press.NEXT_DEAL)
+    assert same.match is state.match and effects == []  # no score sheet is up
+    match = replace(state.match, pending_sheet=0)
+    state, effects = update(replace(state, match=match), act.Press.NEXT_DEAL)
+    assert not state.table.guide and state.match.pending_sheet is None and effects[0] == fx.Sound(("deal",))
+
+
+def test_a_tab_that_is_behind_plays_nothing() -> None:
+    state, _, single = at_table()
+    behind = replace(state, table=Table(behind=True))
+    assert update(behind, act.PickCard(single))[0].match is behind.match
+    assert update(behind, act.Computer("play", state.match.id, 0, single))[0].match is behind.match
+
+
+def test_undo_takes_back_the_move_and_forgets_its_reasons() -> None:
+    state, several, single = at_table(guide=True)
+    start = state.match.game.to_json()
+    state, _ = update(state, act.PickCard(single))
+    match = state.match
+    state, _ = update(state, act.Computer("play", match.id, match.moves, computer_move(state)))
+    assert 0 in state.table.reasons and len(state.match.game.history) == 2
+    state, effects = update(state, act.Press.UNDO)
+    assert state.match.game.to_json() == start and state.table.reasons == {} and state.table.guide
+    assert state.match.undone and fx.StopComputer() in effects
+    assert update(state, act.Press.UNDO) == (state, [])  # nothing left to take back
+    state, _ = update(state, act.PickCard(several))
+    assert update(state, act.Press.UNDO)[0].table.choosing == several  # no move of the human yet
+    no_undo = replace(state, settings={"undo": False})
+    played, _ = update(no_undo, act.PickCapture(",".join(map(str, state.match.ordered_options(several)[0].sorted_captured()))))
+    assert update(played, act.Press.UNDO)[0].match is played.match  # the setting is off
+
+
+def test_a_new_game_forgets_the_notices_about_the_game_before() -> None:
+    state = initial_state(parse_params("?players=2&seed=4"), {}, ["en"])
+    saved = Match.start(2, Rules(), (Seat("You", "human"), Seat("Sara", "easy")), seed=3)
+    state, _ = update(state, act.Started(Loaded(saved), today=TODAY))  # a link while a game is saved: asks
+    assert state.view == "setup" and state.asking is saved
+    state, _ = update(state, act.AnswerLink(True, TODAY))
+    assert state.view == "game" and state.match is saved
+    assert [notice.kind for notice in state.notices] == ["resumed"]
+    state, _ = update(state, act.Press.NEW_GAME)
+    assert state.leaving
+    state, effects = update(state, act.Leave(True))
+    assert state.view == "setup" and state.match is saved and fx.StopComputer() in effects
+    form = {"setup-players": "3", "setup-preset": "classic", "name-0": "Mina", "kind-1": "hard", "kind-2": "easy"}
+    state, effects = update(state, act.StartGame(form))
+    assert state.view == "game" and state.match is not saved and state.match.game.players == 3
+    assert state.notices == () and kinds(effects)[:2] == ["StopComputer", "SaveMatch"]
+
+
+def test_play_again_puts_the_finished_match_away_and_back_returns_to_a_match_in_progress() -> None:
+    state, _, _ = at_table()
+    state, effects = update(state, act.Press.PLAY_AGAIN)
+    assert state.view == "setup" and state.match is not None and fx.ForgetMatch() not in effects  # not over
+    state, _ = update(state, act.Press.BACK_TO_GAME)
+    assert state.view == "game"
+    state, _ = update(state, act.Press.ESCAPE)
+    assert state.view == "game"  # nothing to close
+
+
+def test_escape_closes_what_is_in_front_first() -> None:
+    state, several, _ = at_table()
+    state, _ = update(state, act.PickCard(several))
+    state, _ = update(state, act.OpenSettings())
+    state, _ = update(state, act.OpenRules())
+    assert state.rules is not None and state.settings_open and state.table.choosing == several
+    state, _ = update(state, act.Press.ESCAPE)
+    assert state.rules is None and state.settings_open and state.table.choosing == several
+    state, _ = update(state, act.Press.ESCAPE)
+    assert state.table.choosing is None and state.settings_open
+    state, _ = update(state, act.Press.ESCAPE)
+    assert not state.settings_open
+
+
+def test_settings_change_the_page_and_are_stored() -> None:
+    state, _, _ = at_table()
+    state, effects = update(state, act.ChangeSetting("settings-speed", "fast", False))
+    assert state.speed == "fast" and effects == [fx.StoreSettings({"speed": "fast"})]
+    state, effects = update(state, act.ChangeSetting("settings-lang", "fr", False))
+    assert state.lang == "fr" and state.cat.t("new_game") == "Nouvelle partie"
+    assert update(state, act.ChangeSetting("settings-speed", "warp", False)) == (state, [])
+
+
+def test_another_tabs_game_stops_this_tab_and_offers_to_continue_it() -> None:
+    state, _, _ = at_table()
+    newer = Match.start(2, Rules(), (Seat("You", "human"), Seat("Bo", "easy")), seed=8)
+    state, effects = update(state, act.Behind(newer))
+    assert state.table.behind and fx.StopComputer() in effects
+    assert [(notice.kind, notice.action) for notice in state.notices] == [("tab", ("adopt", "notice_take_over"))]
+    state, _ = update(state, act.Adopt(newer))
+    assert state.match is newer and not state.table.behind and state.notices == ()
+
+
+def test_a_failed_write_is_said_until_a_write_works() -> None:
+    state, _, _ = at_table()
+    state, _ = update(state, act.Saved("pasur.match", "quota"))
+    assert state.failing == {"pasur.match": "quota"}
+    state, _ = update(state, act.Saved("pasur.match", None))
+    assert state.failing == {}
+    disabled = replace(state, storage="disabled")
+    assert update(disabled, act.Saved("pasur.match", "disabled"))[0].failing == {}  # said once, on start

@@ -1,0 +1,114 @@
+"""How quickly the page answers a tap, as a player on a slow phone feels it: Chromium's CPU slowed
+down (DevTools' CPU throttling, 4x by default) at 360x740 with touch, a game against the computer
+at normal speed, and every tap on a hand card or a capture option timed by the Event Timing API
+(the duration from the input to the next paint after its handlers: the figure behind INP).
+
+    python tools/bench_tap.py [--site site] [--other OLD_SITE] [--taps 40] [--slowdown 4] [--out bench-results]
+
+Each tap's interaction is the longest of its events (pointerdown, pointerup, click). It reports
+the median, the 95th percentile and the maximum, in milliseconds, for the site and, with
+``--other``, for another build of the game measured in the same run (an older build, to compare).
+Writes ``tap.json`` and prints the figures; asserts nothing (timings on shared machines vary).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+
+from serve import serve_in_thread  # noqa: E402
+
+# Every interaction's events, as the Event Timing API reports them (durations rounded to 8 ms).
+WATCH = """
+window.__taps = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.interactionId) window.__taps.push([entry.interactionId, entry.name, entry.duration,
+                                                 entry.processingEnd - entry.processingStart]);
+  }
+}).observe({type: "event", durationThreshold: 16, buffered: true});
+"""
+PLAYABLE = "#hand [data-card]:not([disabled])"
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def tap_once(page: Page) -> bool:
+    """Tap a playable card (and a capture option when a choice opens); False when no card is playable."""
+    page.wait_for_function("s => !document.documentElement.hasAttribute('data-drawing') && "
+                           "(!!document.querySelector(s) || !!document.querySelector('#next-deal, #play-again'))",
+                           arg=PLAYABLE, timeout=60_000)
+    for button in ("#next-deal", "#play-again"):
+        if page.locator(button).count():
+            page.locator(button).tap()
+            return button == "#next-deal"
+    page.locator(PLAYABLE).first.tap()
+    choice = page.locator("#capture-choice:not([hidden]) [data-capture]")
+    page.wait_for_timeout(50)
+    if choice.count():
+        choice.first.tap()
+    return True
+
+
+def measure(site: Path, taps: int, slowdown: float) -> dict[str, Any]:
+    server, url = serve_in_thread(site)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+            page = context.new_page()
+            page.add_init_script(WATCH)
+            page.goto(f"{url}?players=2&seed=11&speed=normal&lang=en")
+            page.wait_for_selector("html[data-ready]", timeout=120_000)
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+            done = 0
+            while done < taps and tap_once(page):
+                done += 1
+            page.wait_for_timeout(500)
+            entries = page.evaluate("window.__taps")
+            browser.close()
+    finally:
+        server.shutdown()
+    interactions: dict[int, float] = {}
+    handlers: dict[int, float] = {}
+    for ident, _name, duration, processing in entries:
+        interactions[ident] = max(interactions.get(ident, 0.0), duration)
+        handlers[ident] = max(handlers.get(ident, 0.0), processing)
+    durations = list(interactions.values())
+    if not durations:
+        return {"taps": 0}
+    return {"taps": len(durations), "p50_ms": statistics.median(durations), "p95_ms": percentile(durations, 0.95),
+            "max_ms": max(durations), "handlers_p95_ms": percentile(list(handlers.values()), 0.95)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--other", type=Path, help="another build of the site, measured in the same run")
+    parser.add_argument("--taps", type=int, default=40)
+    parser.add_argument("--slowdown", type=float, default=4.0)
+    parser.add_argument("--out", type=Path, default=ROOT / "bench-results")
+    args = parser.parse_args()
+    results = {"slowdown": args.slowdown, "site": measure(args.site, args.taps, args.slowdown)}
+    if args.other:
+        results["other"] = measure(args.other, args.taps, args.slowdown)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "tap.json").write_text(json.dumps(results, indent=2) + "\n")
+    print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,183 @@
+// Draws one frame of the page from what the game's Python computed (web/pasur_web/browser/draw.py):
+// for each part that changed, an element's attributes and children as plain data
+// ([tag, [[name, value], ...], [child, ...]], a child being such a list or a text). Text always goes
+// in as text. Around it: the keyboard focus kept where it was, the cards' motion (web/motion.js),
+// the language of index.html's own texts, and the new-game panel (web/setup.js).
+(function () {
+  "use strict";
+  var SVG = "http://www.w3.org/2000/svg";
+
+  function build(spec) {
+    if (typeof spec === "string") return document.createTextNode(spec);
+    var tag = spec[0];
+    var node = tag.indexOf("svg:") === 0 ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
+    spec[1].forEach(function (pair) { node.setAttribute(pair[0], pair[1]); });
+    spec[2].forEach(function (child) { node.appendChild(build(child)); });
+    return node;
+  }
+
+  function setAttributes(node, pairs) {
+    pairs.forEach(function (pair) {
+      if (pair[1] === null) node.removeAttribute(pair[0]);
+      else node.setAttribute(pair[0], pair[1]);
+    });
+  }
+
+  // What has the keyboard focus, in terms that survive a redraw.
+  function focusKey() {
+    var active = document.activeElement;
+    if (!active || active === document.body) return null;
+    var names = ["data-card", "data-capture"];
+    for (var i = 0; i < names.length; i++) {
+      var value = active.getAttribute(names[i]);
+      if (!value) continue;
+      var holder = active.parentElement && active.parentElement.closest("[id]");
+      return { name: names[i], selector: holder ? "#" + holder.id + " [" + names[i] + '="' + value + '"]' : "" };
+    }
+    return active.id ? { name: "id", selector: "#" + active.id } : null;
+  }
+
+  function focusable(node) {
+    return node && node.isConnected && !node.disabled && node.getClientRects().length > 0;
+  }
+
+  // The first playable card gets the focus, unless something else meaningful has it.
+  function focusHand() {
+    var active = document.activeElement;
+    var hand = document.getElementById("hand");
+    if (!active || active === document.body || !active.isConnected || active === hand) {
+      var first = document.querySelector("#hand [data-card]:not([disabled])");
+      if (first) first.focus();
+    }
+  }
+
+  function restoreFocus(key, myTurn) {
+    var active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    var again = key && key.selector ? document.querySelector(key.selector) : null;
+    if (again && !again.disabled) {
+      again.focus();
+    } else if (myTurn) {
+      focusHand();
+    } else if (key && key.name === "data-card") {
+      document.getElementById("hand").focus(); // the hand keeps the focus while the others play
+    }
+  }
+
+  function focusOn(selector) {
+    if (selector === "hand") return focusHand();
+    var target = document.querySelector(selector);
+    if (!focusable(target)) return;
+    if (!target.matches("button, select, input, a, [tabindex]")) target.setAttribute("tabindex", "-1");
+    target.focus();
+  }
+
+  function applyTexts(texts) {
+    document.title = texts.title || document.title;
+    document.querySelectorAll("[data-i18n]").forEach(function (node) {
+      var text = texts[node.getAttribute("data-i18n")];
+      if (text) node.textContent = text;
+    });
+    document.querySelectorAll("[data-i18n-label]").forEach(function (node) {
+      var text = texts[node.getAttribute("data-i18n-label")];
+      if (text) node.setAttribute("aria-label", text);
+    });
+  }
+
+  // The children of ``node``, drawn as ``before``, made into ``after``: an element of the same tag keeps
+  // its node (its attributes and children brought up to date), so that what the player is pressing
+  // or has the focus stays; anything else is built anew.
+  function update(node, before, after) {
+    var children = node.childNodes;
+    for (var i = 0; i < after.length; i++) {
+      var was = before[i], now = after[i], child = children[i];
+      if (was !== undefined && child && JSON.stringify(was) === JSON.stringify(now)) continue;
+      if (child && was !== undefined && typeof was !== "string" && typeof now !== "string" && was[0] === now[0]) {
+        reconcile(child, was, now);
+      } else if (child) {
+        node.replaceChild(build(now), child);
+      } else {
+        node.appendChild(build(now));
+      }
+    }
+    while (node.childNodes.length > after.length) node.removeChild(node.lastChild);
+  }
+
+  function reconcile(node, was, now) {
+    var names = {};
+    now[1].forEach(function (pair) { names[pair[0]] = true; node.setAttribute(pair[0], pair[1]); });
+    was[1].forEach(function (pair) { if (!names[pair[0]]) node.removeAttribute(pair[0]); });
+    update(node, was[2], now[2]);
+  }
+
+  // Cards are built anew (their motion finds each by its key); other parts are brought up to date.
+  var CARD_PARTS = { opponents: true, table: true, hand: true, "capture-choice": true };
+  var drawnParts = {};
+
+  function patch(item, drawn) {
+    var node = item[0] === "@root" ? document.documentElement : document.getElementById(item[0]);
+    if (!node) return;
+    if (item[1]) setAttributes(node, item[1]);
+    if (!item[2]) return;
+    var before = drawnParts[item[0]];
+    if (before && !CARD_PARTS[item[0]]) update(node, before, item[2]);
+    else node.replaceChildren.apply(node, item[2].map(build));
+    drawnParts[item[0]] = item[2];
+    drawn.push(node);
+    if (node.id === "log") node.scrollTop = node.scrollHeight;
+  }
+
+  function frame(json) {
+    var batch = JSON.parse(json);
+    var key = focusKey();
+    var mover = window.pasurMotion;
+    var moves = batch.motion && mover && batch.parts.some(function (item) { return CARD_PARTS[item[0]]; });
+    if (moves) mover.measure();
+    if (batch.texts) applyTexts(batch.texts);
+    if (batch.setup && window.pasurSetup) {
+      window.pasurSetup.renderObjects(batch.setup[0], batch.setup[1]);
+      delete drawnParts.setup; // web/setup.js drew it: the next part of #setup is built anew
+    }
+    var drawn = [];
+    batch.parts.forEach(function (item) { patch(item, drawn); });
+    if (moves) mover.animate(batch.motion);
+    restoreFocus(key, batch.myTurn);
+    drawn.forEach(function (node) {
+      var wanted = node.querySelector("[data-autofocus]");
+      if (focusable(wanted)) wanted.focus();
+    });
+    (batch.focus || []).forEach(focusOn);
+  }
+
+  // Arrow keys move between the cards of the hand, and between the capture choices.
+  var GROUPS = [["#hand", "[data-card]:not([disabled])"], ["#capture-choice", "[data-capture]"],
+    ["#demo-options", "[data-capture]"]];
+  var STEPS = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+
+  function moveFocus(target, key, rtl) {
+    for (var g = 0; g < GROUPS.length; g++) {
+      var box = target.closest(GROUPS[g][0]);
+      if (!box) continue;
+      var items = Array.prototype.slice.call(box.querySelectorAll(GROUPS[g][1]));
+      if (!items.length) return false;
+      var index = items.indexOf(target);
+      var step = STEPS[key] || 0;
+      if (rtl && (key === "ArrowLeft" || key === "ArrowRight")) step = -step; // right to left: the right arrow goes back
+      if (key === "Home") index = 0;
+      else if (key === "End") index = items.length - 1;
+      else index = (index + step + items.length) % items.length;
+      items[index].focus();
+      return true;
+    }
+    return false;
+  }
+
+  // Resolved once the page has painted what was drawn: heavy work waits for it.
+  function afterPaint() {
+    return new Promise(function (resolve) {
+      requestAnimationFrame(function () { setTimeout(resolve, 0); });
+    });
+  }
+
+  window.pasurDraw = { frame: frame, moveFocus: moveFocus, afterPaint: afterPaint };
+})();

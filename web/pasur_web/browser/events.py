@@ -1,0 +1,138 @@
+"""The page's inputs as actions: one click router reading ``data-action`` (and the card, capture or
+index the element carries), the keys, the settings' changes and other tabs' saves; bound once."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from ..model import actions as act
+from ..model.savegame import match_from_json
+from .dom import attr, found
+
+if TYPE_CHECKING:
+    from .runtime import Runtime
+
+__all__ = ["bind", "read_form", "today"]
+
+KEYS = ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown", "Home", "End")
+Route = Callable[[Any, "Runtime"], act.Action | None]
+
+
+def today() -> str:
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
+
+
+def read_form() -> dict[str, str | bool]:
+    """Every field of the new-game panel by id: text for fields and lists, true or false for boxes."""
+    return {str(node.id): bool(node.checked) if str(node.type) == "checkbox" else str(node.value)
+            for node in document.querySelectorAll("#setup input[id], #setup select[id]")}
+
+
+def _number(text: str) -> int | None:
+    return int(text) if text.isdigit() and len(text) < 6 else None
+
+
+def _settings(focus: str) -> Route:
+    def route(_node: Any, _runtime: Runtime) -> act.Action:
+        root = document.documentElement
+        return act.OpenSettings(focus, root.hasAttribute("data-offline-ready"), root.hasAttribute("data-installable"))
+    return route
+
+
+def _rules(_node: Any, _runtime: Runtime) -> act.Action:
+    preset = document.getElementById("setup-preset")
+    return act.OpenRules(str(preset.value) if found(preset) else "")
+
+
+def _dismiss(node: Any, _runtime: Runtime) -> act.Action | None:
+    which = attr(node, "data-notice")
+    number = _number(which)
+    return act.Dismiss(-1) if which == "save-error" else act.Dismiss(number) if number is not None else None
+
+
+def _index(node: Any, _runtime: Runtime) -> act.Action | None:
+    number = _number(attr(node, "data-index"))
+    return None if number is None else act.ReviewMove(number)
+
+
+def _seat(node: Any, _runtime: Runtime) -> act.Action | None:
+    return act.OpenReview(_number(attr(node, "data-review-seat")))
+
+
+def _fixed(action: act.Action) -> Route:
+    return lambda _node, _runtime: action
+
+
+# What a click on an element with this data-action does (a Press names the rest: Press(data-action)).
+ROUTES: dict[str, Route] = {
+    "pick-card": lambda node, _: act.PickCard(attr(node, "data-card")),
+    "pick-capture": lambda node, _: act.PickCapture(attr(node, "data-capture")),
+    "start": lambda _node, _: act.StartGame(read_form()),
+    "daily-start": lambda _node, _: act.StartDaily(today()),
+    "leave-confirm": _fixed(act.Leave(True)), "leave-cancel": _fixed(act.Leave(False)),
+    "resume-saved": lambda _node, _: act.AnswerLink(True, today()),
+    "start-linked": lambda _node, _: act.AnswerLink(False, today()),
+    "settings-button": _settings("#settings-speed"), "show-stats": _settings("#stats h3"),
+    "rules-button": _rules, "dismiss": _dismiss, "adopt": lambda _node, runtime: act.Adopt(runtime.slot.load().match),
+    "reset-stats": _fixed(act.ResetStats(None)), "reset-stats-confirm": _fixed(act.ResetStats(True)),
+    "reset-stats-cancel": _fixed(act.ResetStats(False)),
+    "review-open": _fixed(act.OpenReview()), "review-back": _fixed(act.ReviewMove(None)),
+    "review-move": _index, "review-seat": _seat,
+    **{f"demo-{step}": _fixed(act.DemoStep(step)) for step in ("prev", "next", "pause", "step", "again")},
+    "demo-pick": lambda node, _: act.DemoStep("pick", _number(attr(node, "data-index")) or 0),
+}
+PRESSES = {press.value: press for press in act.Press}
+
+
+def bind(runtime: Runtime) -> list[Any]:
+    """Listen to the page once; returns the listeners (kept alive for the page's life)."""
+    def on_click(event: Any) -> None:
+        node = event.target.closest("[data-action]")
+        if not found(node) or node.disabled:
+            return
+        name = attr(node, "data-action")
+        route = ROUTES.get(name)
+        action = PRESSES.get(name) if route is None else route(node, runtime)
+        if action is not None:
+            runtime.dispatch(action, by_input=True)
+
+    def on_key(event: Any) -> None:
+        key = str(event.key)
+        if key in KEYS and window.pasurDraw.moveFocus(event.target, key, runtime.state.cat.rtl):
+            event.preventDefault()
+        elif key == "Escape":
+            runtime.dispatch(act.Press.ESCAPE, by_input=True)
+
+    def on_change(event: Any) -> None:
+        target = event.target
+        runtime.dispatch(act.ChangeSetting(str(target.id or ""), str(target.value),
+                                           bool(getattr(target, "checked", False))), by_input=True)
+
+    def on_storage(event: Any) -> None:
+        """Another tab saved a game: this tab is behind; it says so, and offers to continue that one."""
+        state = runtime.state
+        if str(event.key or "") != runtime.slot.key or not found(event.newValue) or state.demo is not None:
+            return
+        match = state.match
+        if match is not None:
+            newer = runtime.slot.newer(match)
+            if newer is not None:
+                runtime.dispatch(act.Behind(newer))
+            return
+        try:
+            runtime.dispatch(act.Behind(match_from_json(str(event.newValue))))
+        except ValueError:
+            return
+
+    listeners = []
+    for node, kind, handler in ((document.body, "click", on_click), (document, "keydown", on_key),
+                                (document.getElementById("settings"), "change", on_change),
+                                (window, "storage", on_storage)):
+        listeners.append(create_proxy(handler))
+        node.addEventListener(kind, listeners[-1])
+    return listeners

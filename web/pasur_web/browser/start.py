@@ -1,0 +1,84 @@
+"""The page starts: the address, what is stored (each value read safely, and set aside with a notice
+when it cannot be read), the listeners, then the first action (``Started``). Browser only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from ..model import actions as act
+from ..model.daily import DailyBook
+from ..model.params import AI_LEVELS, parse_params
+from ..model.savegame import read_json
+from ..model.state import Words
+from ..model.stats import Stats
+from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, Loaded, Slot, Storage, match_key
+from ..model.update import initial_state
+from .dom import found
+from .events import bind, read_form, today
+from .runtime import Runtime
+
+__all__ = ["start"]
+
+T = TypeVar("T")
+WHAT = {SETTINGS_KEY: "settings", STATS_KEY: "stats", DAILY_KEY: "daily"}
+
+
+def _settings(text: str | None) -> dict[str, Any]:
+    data = read_json(text) if text else {}
+    if not isinstance(data, dict):
+        raise ValueError("not settings")
+    return data
+
+
+def _read(storage: Storage, key: str, parse: Callable[[str | None], T], empty: T, notices: list[Words]) -> T:
+    """A stored value; one that cannot be read is set aside (never replaced), and the player told."""
+    text = storage.get(key)
+    try:
+        return parse(text)
+    except ValueError as error:
+        aside = storage.set_aside(key, text or "")
+        words: Words = ("set_aside_" + WHAT[key], {})
+        notices.append(("notice_set_aside", {"what": words, "reason": str(error), "name": aside or key}))
+        return empty
+
+
+def _boot_notices() -> list[Words]:
+    """What web/boot.js set aside before Python started (too long, or nested too deep to be read)."""
+    found_there = getattr(window, "pasurBootNotices", None)
+    notices: list[Words] = []
+    for item in (found_there.to_py() if found_there is not None and found(found_there) else []):
+        what: Words = ("set_aside_" + str(item.get("what", "")), {})
+        reason: Words = ("aside_" + str(item.get("reason", "")), {})
+        notices.append(("notice_set_aside", {"what": what, "reason": reason, "name": str(item.get("name", ""))}))
+    return notices
+
+
+def start() -> Runtime:
+    params = parse_params(str(window.location.search), AI_LEVELS)
+    storage = Storage(lambda: window.localStorage)
+    slot = Slot(storage, match_key(params))
+    problem = storage.probe()
+    # Storage turned off (a frame sandboxed without allow-same-origin, a setting): said once, here.
+    notices: list[Words] = [("notice_no_storage", {})] if problem == "disabled" else []
+    notices += _boot_notices()
+    settings: dict[str, Any] = _read(storage, SETTINGS_KEY, _settings, {}, notices)
+    stats = _read(storage, STATS_KEY, Stats.from_json, Stats(), notices)
+    daily = _read(storage, DAILY_KEY, DailyBook.from_json, DailyBook(), notices)
+    languages = [str(lang) for lang in (window.navigator.languages or [])]
+    state = initial_state(params, settings, languages, stats, daily, problem, notices)
+    runtime = Runtime(state, storage, slot)
+    runtime.listeners = bind(runtime)
+    runtime.kept_panel = found(document.getElementById("setup-players"))
+    window.pasurReady = True
+    waiting = document.getElementById("setup-loading")
+    if found(waiting):
+        waiting.remove()
+    pending = getattr(window, "pasurPending", None)
+    window.pasurPending = None
+    pending = str(pending) if pending is not None and found(pending) else ""
+    loaded = slot.load() if params.demo is None and params.demo_error is None else Loaded(None)
+    runtime.dispatch(act.Started(loaded, pending, read_form() if pending == "start" else None, today()))
+    return runtime

@@ -1,0 +1,222 @@
+"""Everything that can happen to the page, as plain values: a click or a key, a timer, another tab's
+save, the computer's move, a finished background task. ``update.update`` takes one at a time.
+
+The actions of the table (``PickCard``, ``PickCapture``, ``Play``, ...) name cards and moves in card
+notation only, so that they can cross a network as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from pasur.review import MoveReview
+
+from .match import Match
+from .stats import Stats
+from .storage import Loaded, WriteResult
+
+__all__ = ["TABLE_PRESSES", "Action", "Press"]
+
+
+class Press(Enum):
+    """A button or a key that says all there is to say by itself; its value is the ``data-action``
+    of its button (``browser/events.py``)."""
+
+    CANCEL_CHOICE = "capture-cancel"
+    NEXT_DEAL = "next-deal"
+    REVEAL = "handoff-ready"  # "I am …: show my hand" in pass-and-play
+    UNDO = "undo"  # take back the human's last move and the computer's after it
+    HINT = "hint"
+    STOP_GUIDE = "guide-stop"
+    START_GUIDE = "guide-start"
+    NEW_GAME = "new-game"  # the top bar's button: asks first when a match is in progress
+    BACK_TO_GAME = "back-to-game"
+    PLAY_AGAIN = "play-again"
+    CLOSE_SETTINGS = "settings-close"
+    CLOSE_RULES = "rules-close"
+    ESCAPE = "escape"
+    INSTALL = "install"
+    CLOSE_REVIEW = "review-close"
+    SHARE = "daily-share"
+
+
+TABLE_PRESSES = frozenset({Press.CANCEL_CHOICE, Press.NEXT_DEAL, Press.REVEAL, Press.UNDO, Press.HINT,
+                           Press.STOP_GUIDE})
+
+
+# ---------------------------------------------------------------------- the table
+@dataclass(frozen=True)
+class PickCard:
+    card: str  # a card of the hand clicked ("7C")
+
+
+@dataclass(frozen=True)
+class PickCapture:
+    captured: str  # one of the offered captures, in move notation ("4C,4D")
+
+
+
+
+
+
+
+@dataclass(frozen=True)
+class ShowHint:
+    move: str
+    match: str  # the match and the position it was searched for (its number of moves)
+    moves: int
+
+
+
+@dataclass(frozen=True)
+class Computer:
+    """The computer's turn as it goes: ``step`` is "thinking", "preview" (the move shown a moment
+    before it is played), "play" or "done"; for the match ``match`` at ``moves`` moves."""
+
+    step: str
+    match: str
+    moves: int
+    move: str = ""
+
+
+# ---------------------------------------------------------------------- games
+@dataclass(frozen=True)
+class Started:
+    """The page is ready: what was stored, and what was pressed while Python loaded."""
+
+    loaded: Loaded
+    pending: str = ""  # "start", "guide-start" or "daily-start" pressed before Python was ready
+    form: Mapping[str, str | bool] | None = None  # the new-game panel's values then
+    today: str = ""
+
+
+@dataclass(frozen=True)
+class StartGame:
+    form: Mapping[str, str | bool]  # the new-game panel's fields by id (``setup_form.read_setup``)
+
+
+
+@dataclass(frozen=True)
+class StartDaily:
+    today: str  # the date (UTC) as the page reads it
+    day: str | None = None  # the deal of this date; None: today's
+
+
+
+@dataclass(frozen=True)
+class Leave:
+    confirmed: bool  # "Leave this game?" answered
+
+
+
+
+@dataclass(frozen=True)
+class AnswerLink:
+    resume: bool  # the saved game (True) or the link's new game
+    today: str = ""  # the date (UTC) as the page reads it (the link may be a daily deal's)
+
+
+# ---------------------------------------------------------------------- panels
+@dataclass(frozen=True)
+class OpenSettings:
+    focus: str = "#settings-speed"
+    offline_ready: bool = False
+    installable: bool = False
+
+
+
+@dataclass(frozen=True)
+class ChangeSetting:
+    name: str  # the field's id ("settings-speed", "settings-lang", ...)
+    value: str
+    checked: bool
+
+
+@dataclass(frozen=True)
+class ResetStats:
+    confirmed: bool | None  # None asks, True erases, False keeps
+
+
+@dataclass(frozen=True)
+class OpenRules:
+    preset: str = ""  # the preset chosen in the new-game panel, when it is open
+
+
+
+
+@dataclass(frozen=True)
+class Dismiss:
+    notice: int  # its place in the list of notices (-1: the notice of a failed save)
+
+
+@dataclass(frozen=True)
+class Adopt:
+    match: Match | None  # continue here the game another tab saved (as read now)
+
+
+
+# ---------------------------------------------------------------------- the review and the daily deal
+@dataclass(frozen=True)
+class OpenReview:
+    seat: int | None = None
+
+
+
+@dataclass(frozen=True)
+class ReviewMove:
+    index: int | None  # a reviewed move shown on its own; None: back to the list
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """The review under way has more entries (``done``: all of them)."""
+
+    match: str
+    key: str
+    entries: tuple[MoveReview, ...]
+    done: bool
+
+
+
+@dataclass(frozen=True)
+class Shared:
+    copied: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class DuplicatePlayed:
+    day: str
+    points: int
+
+
+# ---------------------------------------------------------------------- storage and other tabs
+@dataclass(frozen=True)
+class Saved:
+    """A value was stored (``result`` None) or not (why); for the match, ``stats`` are the statistics
+    with it counted, when its save counted it."""
+
+    key: str
+    result: WriteResult | None
+    stats: Stats | None = None
+
+
+@dataclass(frozen=True)
+class Behind:
+    """Another tab saved a game since this tab last read or wrote (``newer``, when it can be read)."""
+
+    newer: Match | None
+
+
+# ---------------------------------------------------------------------- the rule demos
+@dataclass(frozen=True)
+class DemoStep:
+    step: str  # "prev", "next", "pick", "pause", "step", "again", "used"
+    index: int = 0
+
+
+Action = (Press | PickCard | PickCapture | ShowHint | Computer | Started | StartGame | StartDaily | Leave | AnswerLink
+          | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview | ReviewMove | Reviewed
+          | Shared | DuplicatePlayed | Saved | Behind | DemoStep)

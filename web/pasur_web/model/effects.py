@@ -1,0 +1,99 @@
+"""What the page must do besides drawing, as plain values that ``update.update`` returns; the
+browser's runtime (``browser/runtime.py``) does them, and what comes of them returns as actions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .match import Match
+
+__all__ = ["Effect"]
+
+
+@dataclass(frozen=True)
+class SaveMatch:
+    """Save the match, and count it in the statistics once it is over: ``Saved`` follows (or
+    ``Behind``, when another tab saved since)."""
+
+    match: Match
+
+
+@dataclass(frozen=True)
+class Store:
+    """Store ``text`` under ``key`` (None: remove the key): ``Saved`` follows for a failed write."""
+
+    key: str
+    text: str | None
+
+
+@dataclass(frozen=True)
+class StoreSettings:
+    """Store the settings, with the sound switch as ``web/sound.js`` last stored it."""
+
+    settings: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class ForgetMatch:
+    pass  # the finished match's save goes: a reload shows the new-game panel
+
+
+@dataclass(frozen=True)
+class Sound:
+    names: tuple[str, ...]  # played one after the other (``web/sound.js``; silent when muted)
+
+
+@dataclass(frozen=True)
+class RunComputer:
+    pass  # play the computer's turns of the match on screen, unless that is under way
+
+
+@dataclass(frozen=True)
+class StopComputer:
+    pass  # stop the computer's turn under way (and the hint's search)
+
+
+@dataclass(frozen=True)
+class SearchHint:
+    match: Match
+
+
+@dataclass(frozen=True)
+class ComputeReview:
+    match: Match
+    deal: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class PlayDuplicate:
+    day: str  # the computer plays the day's deal with the player's cards, in the background
+
+
+@dataclass(frozen=True)
+class Focus:
+    selector: str  # after the next drawing; "hand": the first playable card, unless something else has it
+
+
+@dataclass(frozen=True)
+class Address:
+    """Replace the address's query by these parameters (the game parameters dropped, so that a
+    reload resumes the game)."""
+
+    keep: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Copy:
+    text: str  # to the clipboard: ``Shared`` follows
+
+
+@dataclass(frozen=True)
+class PromptInstall:
+    pass
+
+
+Effect = (SaveMatch | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer | SearchHint
+          | ComputeReview | PlayDuplicate | Focus | Address | Copy | PromptInstall)

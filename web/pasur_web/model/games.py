@@ -1,0 +1,147 @@
+"""Starting and leaving games: the new-game panel, a game from the address, the guided deal, the
+daily deal, a saved game taken up again, and the question a link asks when a game is in progress."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pasur import Rules
+from pasur.daily import OPPONENT, daily_game, parse_day
+
+from . import actions as act
+from . import effects as fx
+from .match import Match
+from .play import Result, after_change
+from .seats import HUMAN, YOU_WORDS, Seat, default_seats
+from .setup_form import read_setup
+from .state import DealDemo, Notice, State, Table
+from .storage import DAILY_KEY
+
+__all__ = ["begin", "drop_game_params", "game_action", "resume", "show_setup", "start_daily"]
+
+
+def _without(notices: tuple[Notice, ...], *kinds: str) -> tuple[Notice, ...]:
+    return tuple(notice for notice in notices if notice.kind not in kinds)
+
+
+def drop_game_params(state: State) -> list[fx.Effect]:
+    """The game parameters leave the address, so that a reload resumes the game. A frame keeps them:
+    they name its own save (``storage.match_key``)."""
+    params = state.params
+    if params.embed:
+        return []
+    keep = tuple((key, value) for key, value in (("lang", params.lang), ("speed", params.speed)) if value)
+    return [fx.Address(keep)]
+
+
+def begin(state: State, match: Match, guide: bool = False) -> Result:
+    """``match`` on the board, from its first move: what was said about the game before goes."""
+    table = Table(guide=guide, explain=state.demo is not None)
+    notices = _without(state.notices, "resumed", "edited", "tab")
+    state = replace(state, view="game", match=match, table=table, settings_open=False, leaving=False,
+                    asking=None, review=None, notices=notices, shared="")
+    return after_change(state, [fx.StopComputer()])
+
+
+def resume(state: State, match: Match, notice: bool = True) -> Result:
+    """A saved game on the board again: say which (when ``notice``), and whether its save was edited."""
+    notices = _without(state.notices, "resumed", "edited", "tab")
+    if notice:
+        game = match.game
+        words = ("notice_resumed", {"names": match.names(), "deal": game.deal_number + 1, "moves": match.moves})
+        notices += (Notice(words, "resumed"),)
+    if match.edited:
+        notices += (Notice(("notice_edited", {}), "edited"),)
+    state = replace(state, view="game", match=match, table=Table(), asking=None, leaving=False, review=None,
+                    notices=notices)
+    return after_change(state, [fx.StopComputer()])
+
+
+def show_setup(state: State, forget_finished: bool = False) -> Result:
+    """The new-game panel, over the match in progress if any ("Back to the game" returns to it); a
+    finished match is put away (``forget_finished``: its save too, so a reload shows the panel)."""
+    effects: list[fx.Effect] = [fx.StopComputer()]
+    match = state.match
+    if forget_finished and match is not None and match.game.over and state.demo is None:
+        effects.append(fx.ForgetMatch())
+        match = None
+    table = replace(state.table, choosing=None, preview=None, thinking=False, hinting=False)
+    effects.append(fx.Focus("#setup-players"))
+    return replace(state, view="setup", match=match, table=table, leaving=False, review=None), effects
+
+
+def _new_game(state: State, players: int, rules: Rules, seats: tuple[Seat, ...], seed: int | None,
+              guide: bool = False) -> Result:
+    return begin(state, Match.start(players, rules, seats, seed), guide)
+
+
+def start_daily(state: State, today: str, day: str | None = None) -> Result:
+    """The daily deal of ``day`` (today's when None): the first attempt of today's (or yesterday's)
+    deal is counted, any other is practice."""
+    chosen = parse_day(day or today)
+    book, practice = state.daily.begin(chosen.isoformat(), parse_day(today))
+    started: list[fx.Effect] = [fx.Store(DAILY_KEY, book.to_json())] if book is not state.daily else []
+    t = state.cat.t
+    seats = (Seat(t("you"), HUMAN), Seat(t("default_name_1"), OPPONENT))
+    match = Match.of(daily_game(chosen), seats, daily=chosen.isoformat(), practice=practice)
+    state, effects = begin(replace(state, daily=book), match)
+    effects[:0] = started
+    if chosen.isoformat() not in book.computer:
+        effects.append(fx.PlayDuplicate(chosen.isoformat()))
+    return state, effects
+
+
+def start_from_params(state: State, today: str) -> Result:
+    """The game the address describes (``?players=3&seed=7``, ``?daily``)."""
+    params = state.params
+    if params.daily is not None:
+        state, effects = start_daily(state, today, params.daily or None)
+    else:
+        rules = Rules.preset(params.preset, **({"target": params.target} if params.target else {}))
+        seats = default_seats(params.players, params.ai, state.cat.t)
+        state, effects = _new_game(state, params.players, rules, seats, params.seed)
+    return state, effects + drop_game_params(state)
+
+
+def start_demo_deal(state: State) -> Result:
+    params = state.params
+    t = state.cat.t
+    seats = tuple(Seat(t(f"default_name_{seat + 1}" if seat < 3 else "player_n", n=seat + 1), "medium")
+                  for seat in range(params.players))
+    return _new_game(replace(state, demo=DealDemo()), params.players, Rules.preset(params.preset), seats,
+                     params.seed)
+
+
+def game_action(state: State, action: act.Action) -> Result:
+    """The actions that start, leave or take up a game."""
+    if isinstance(action, act.StartGame):
+        new = read_setup(action.form, state.params.ai, state.cat.t, YOU_WORDS)
+        return _new_game(state, new.players, new.rules, new.seats, state.params.seed)
+    if action is act.Press.START_GUIDE:
+        seats = (Seat(state.cat.t("you"), HUMAN), Seat(state.cat.t("default_name_1"), "easy"))
+        return _new_game(state, 2, Rules(), seats, state.params.seed, guide=True)
+    if isinstance(action, act.StartDaily):
+        return start_daily(state, action.today, action.day)
+    if action is act.Press.NEW_GAME:
+        match = state.match
+        if match is None or match.game.over or state.demo is not None or state.view != "game":
+            return show_setup(state, forget_finished=True)
+        return replace(state, leaving=True), [fx.Focus("#leave-cancel")]
+    if isinstance(action, act.Leave):
+        if not action.confirmed:
+            return replace(state, leaving=False), [fx.Focus("#new-game")]
+        return show_setup(state)
+    if action is act.Press.PLAY_AGAIN:
+        return show_setup(state, forget_finished=True)
+    if action is act.Press.BACK_TO_GAME:
+        if state.match is None or state.view != "setup":
+            return state, []
+        return replace(state, view="game"), [fx.RunComputer(), fx.Focus("hand")]
+    if isinstance(action, act.AnswerLink):
+        saved = state.asking
+        state = replace(state, asking=None)
+        if action.resume and saved is not None:
+            state, effects = resume(state, saved)
+            return state, effects + drop_game_params(state)
+        return start_from_params(state, action.today)
+    return state, []

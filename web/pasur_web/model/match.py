@@ -1,0 +1,171 @@
+"""One match as the page plays it: the engine's game, the seats, whose hand is shown, the phase.
+
+A :class:`Match` is a value: it is never changed in place. A move makes a new match holding a
+copy of the game with the move played, so a state that was drawn stays what it was. The page's
+move log is the game's own (``Game.events``). Saving it: ``model/match_file.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from pasur import Game, IllegalMoveError, Move, Rules, new_game
+from pasur.players import Player, immediate_points, make_player, player_seed
+from pasur.review import MoveReview
+
+from .seats import Seat
+
+__all__ = ["Match", "new_match_id"]
+
+_ID_CHARS = string.ascii_lowercase + string.digits
+
+
+def new_match_id() -> str:
+    """A short random name for one match, to tell two saves apart (not a secret)."""
+    return "".join(random.choice(_ID_CHARS) for _ in range(10))
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match between ``seats``; change it only through the methods that return a new one."""
+
+    game: Game
+    seats: tuple[Seat, ...]
+    viewer: int = 0  # whose hand is shown
+    handoff: int | None = None  # pass-and-play: the device goes to this seat, its hand hidden until it says so
+    pending_sheet: int | None = None  # the deal whose score sheet is shown before the next deal
+    id: str = field(default_factory=new_match_id)
+    counted: bool = False  # whether the finished match is in the statistics
+    edited: bool = False  # the save was changed outside the game: kept, marked, never counted
+    undone: bool = False  # a move was taken back: the statistics mark the match
+    reviews: Mapping[str, tuple[MoveReview, ...]] = field(default_factory=dict)  # "deal:seat" -> review
+    daily: str | None = None  # the date of the daily deal this match is (YYYY-MM-DD)
+    practice: bool = False  # a daily deal played again: its result is not counted
+
+    @classmethod
+    def start(cls, players: int, rules: Rules, seats: tuple[Seat, ...], seed: int | None = None,
+              daily: str | None = None, practice: bool = False) -> Match:
+        return cls.of(new_game(players, rules, seed), seats, daily=daily, practice=practice)
+
+    @classmethod
+    def of(cls, game: Game, seats: tuple[Seat, ...], **values: object) -> Match:
+        """A match of ``game``: the first human's hand shown, the device handed on when that is due."""
+        if len(seats) != game.players:
+            raise ValueError("one seat description per player")
+        humans = [seat for seat, info in enumerate(seats) if info.human]
+        match = cls(game, tuple(seats), humans[0] if humans else 0, **values)  # type: ignore[arg-type]
+        return match.handed_on()
+
+    # ------------------------------------------------------------------ questions
+    @property
+    def phase(self) -> str:
+        if self.game.over:
+            return "match-end"
+        if self.pending_sheet is not None:
+            return "deal-end"
+        return "play"
+
+    @property
+    def moves(self) -> int:
+        return len(self.game.history)
+
+    def reviewable_deal(self) -> int | None:
+        """The deal that can be reviewed now: the one just finished (its score sheet is shown), never
+        a deal in play."""
+        if self.phase == "deal-end":
+            return self.pending_sheet
+        if self.phase == "match-end" and self.game.deal_results:
+            return len(self.game.deal_results) - 1
+        return None
+
+    def human_seats(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.seats) if info.human]
+
+    def is_ai_turn(self) -> bool:
+        turn = self.game.turn
+        return self.phase == "play" and turn is not None and not self.seats[turn].human
+
+    def is_viewer_turn(self) -> bool:
+        """Whether the hand on screen is a human's and it is theirs to play."""
+        return (self.phase == "play" and self.handoff is None and self.game.turn == self.viewer
+                and self.seats[self.viewer].human)
+
+    def names(self) -> list[str]:
+        """Every player's name, in seat order: which game this is, for a notice."""
+        return [seat.name for seat in self.seats]
+
+    def player(self, seat: int) -> Player:
+        """The computer player of ``seat``: each decision depends on its seed and the position only,
+        so one made afresh (after a reload) plays like one kept since the start."""
+        return make_player(self.seats[seat].kind, player_seed(self.game.seed, seat))
+
+    def ordered_options(self, card_text: str) -> list[Move]:
+        """The moves of one card, the most valuable first (points now, then more cards). A card that
+        is not in the hand to play: IllegalMoveError."""
+        view = self.game.view(self.viewer)
+        moves = self.game.moves_for_card(card_text)
+        return sorted(moves, key=lambda m: (-immediate_points(view, m), -len(m.captured), str(m)))
+
+    def option_points(self, move: Move) -> int:
+        return immediate_points(self.game.view(self.game.turn or 0), move)
+
+    def undo_point(self) -> int | None:
+        """How many moves stay when the human takes back their last move (and the computer's
+        moves after it), or None when Undo is not offered: only against computer players (one
+        human seat), while a deal is played, and only for a move of that deal; never in the counted
+        attempt of a daily deal (its result is compared with the computer's)."""
+        humans, game = self.human_seats(), self.game
+        if len(humans) != 1 or self.phase != "play" or (self.daily is not None and not self.practice):
+            return None
+        for number in range(len(game.history) - 1, -1, -1):
+            record = game.history[number]
+            if record.deal != game.deal_number:
+                return None
+            if record.seat == humans[0]:
+                return number
+        return None
+
+    # ------------------------------------------------------------------ changes (each returns a new match)
+    def play(self, move: Move | str) -> Match:
+        """Play for the seat to move. Illegal, or not time to play: IllegalMoveError."""
+        if self.phase != "play" or self.handoff is not None:
+            raise IllegalMoveError("it is not time to play a card")
+        game = self.game.copy()
+        deals_before = len(game.deal_results)
+        game.play(move)
+        ended = len(game.deal_results) > deals_before and not game.over
+        return replace(self, game=game, pending_sheet=deals_before if ended else None).handed_on()
+
+    def undo(self) -> Match | None:
+        """Take back the human's last move and every move after it: the game is replayed from its
+        set-up without them (``Game.rewound``), so the same moves bring the same answers. None when
+        Undo is not offered."""
+        point = self.undo_point()
+        if point is None:
+            return None
+        return replace(self, game=self.game.rewound(point), undone=True)
+
+    def next_deal(self) -> Match:
+        return replace(self, pending_sheet=None).handed_on()
+
+    def reveal(self) -> Match:
+        """The player asked to take the device: show their hand."""
+        if self.handoff is None:
+            return self
+        return replace(self, viewer=self.handoff, handoff=None)
+
+    def handed_on(self) -> Match:
+        """The hand shown follows the human whose turn it is; with several humans the device is
+        handed on first (its hand hidden until that player says so)."""
+        turn = self.game.turn
+        if self.phase != "play" or turn is None or not self.seats[turn].human or turn == self.viewer:
+            return self
+        if len(self.human_seats()) > 1:
+            return replace(self, handoff=turn)
+        return replace(self, viewer=turn)
+
+    def with_review(self, key: str, entries: tuple[MoveReview, ...]) -> Match:
+        return replace(self, reviews={**self.reviews, key: entries})

@@ -1,0 +1,204 @@
+"""The panels around the game: settings and statistics, the rules, the move review, notices, the
+daily deal's result and share, what storage and other tabs report, and the Escape key."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pasur.daily import deal_points
+from pasur.rules import PRESETS
+
+from . import actions as act
+from . import effects as fx
+from .games import drop_game_params, resume
+from .params import SPEEDS
+from .play import Result, finish_daily, table_action
+from .state import Notice, Review, State, Table
+from .stats import Stats
+from .storage import DAILY_KEY, STATS_KEY
+
+__all__ = ["panel_action", "review_key"]
+
+
+def review_key(deal: int, seat: int) -> str:
+    """Where a review is kept in the match's save."""
+    return f"{deal}:{seat}"
+
+
+def _change_setting(state: State, action: act.ChangeSetting) -> Result:
+    name, value, checked = action.name.removeprefix("settings-"), action.value, action.checked
+    settings = dict(state.settings)
+    effects: list[fx.Effect] = []
+    if name == "speed" and value in SPEEDS:
+        settings["speed"] = value
+        state = replace(state, speed=value)
+    elif name in ("hints", "undo"):
+        settings[name] = checked
+    elif name == "four":
+        settings["four_colour"] = checked
+    elif name in ("lang", "digits"):
+        # Only the words change: the game, the setup being filled in and the focus stay.
+        settings["lang" if name == "lang" else "persian_digits"] = value if name == "lang" else checked
+        if name == "lang" and state.params.lang is not None:  # the player's choice now beats the address's
+            state = replace(state, params=replace(state.params, lang=None))
+            if state.params.demo is None and state.params.demo_error is None:
+                effects += drop_game_params(state)
+        state = replace(state, lang=str(settings.get("lang", state.lang)))
+        effects.append(fx.Focus("#" + action.name))
+    else:
+        return state, []
+    return replace(state, settings=settings), [*effects, fx.StoreSettings(settings)]
+
+
+def _review(state: State, action: act.Action) -> Result:
+    match = state.match
+    deal = None if match is None else match.reviewable_deal()
+    if match is None or deal is None or not match.human_seats():
+        return replace(state, review=None), []
+    if isinstance(action, act.OpenReview):
+        humans = match.human_seats()
+        seat = action.seat if action.seat in humans else humans[0]
+        effects: list[fx.Effect] = [fx.Focus("#review-title")]
+        if review_key(deal, seat) not in match.reviews:
+            effects.insert(0, fx.ComputeReview(match, deal, seat))
+        return replace(state, review=Review(seat)), effects
+    review = state.review
+    if action is act.Press.CLOSE_REVIEW or review is None:
+        return replace(state, review=None), [fx.Focus("#review-open")]
+    assert isinstance(action, act.ReviewMove)
+    if action.index is None:
+        focus = f'[data-review-move][data-index="{review.position}"]'
+        return replace(state, review=replace(review, position=None)), [fx.Focus(focus)]
+    return replace(state, review=replace(review, position=action.index)), [fx.Focus("#review-back")]
+
+
+def _reviewed(state: State, action: act.Reviewed) -> Result:
+    match = state.match
+    if match is None or match.id != action.match:
+        return state, []
+    slot = f"{match.id}/{action.key}"
+    if not action.done:
+        return replace(state, running={**state.running, slot: action.entries}), []
+    match = match.with_review(action.key, action.entries)
+    running = {key: entries for key, entries in state.running.items() if key != slot}
+    state = replace(state, match=match, running=running)
+    effects: list[fx.Effect] = [] if state.demo is not None else [fx.SaveMatch(match)]
+    deal, review = match.reviewable_deal(), state.review
+    if deal is not None and review is not None and review_key(deal, review.seat) not in match.reviews:
+        effects.append(fx.ComputeReview(match, deal, review.seat))  # another seat chosen meanwhile
+    return state, effects
+
+
+def _saved(state: State, action: act.Saved) -> Result:
+    """What a write did: a failure is said at once (``#save-error``) and goes when a write works."""
+    failing = {key: problem for key, problem in state.failing.items() if key != action.key}
+    if action.result is not None and not (action.result == "disabled" and state.storage == "disabled"):
+        failing[action.key] = action.result
+    state = replace(state, failing=failing)
+    match = state.match
+    if action.stats is not None:
+        state = replace(state, stats=action.stats)
+        if match is not None and match.game.over:
+            state = replace(state, match=replace(match, counted=True))
+    if action.result is None and state.table.behind and action.stats is None and action.key not in (
+            STATS_KEY, DAILY_KEY):  # a game started here replaced the other tab's
+        notices = tuple(notice for notice in state.notices if notice.kind != "tab")
+        state = replace(state, table=Table(guide=state.table.guide), notices=notices)
+    return state, []
+
+
+def _behind(state: State, newer: act.Behind) -> Result:
+    """Another tab saved a game: this tab is behind; it says so, and offers to continue that one here."""
+    notices = tuple(notice for notice in state.notices if notice.kind != "tab")
+    match = state.match
+    if newer.newer is not None:
+        same = match is not None and newer.newer.id == match.id
+        words = ("notice_other_tab_same" if same else "notice_other_tab_new", {"names": newer.newer.names()})
+        notices += (Notice(words, "tab", ("adopt", "notice_take_over")),)
+    if match is None or state.demo is not None:
+        return replace(state, notices=notices), []
+    return replace(state, notices=notices, table=Table(behind=True)), [fx.StopComputer()]
+
+
+def _escape(state: State) -> Result:
+    """Escape closes what is in front: the review (or its position), the rules, the question, the
+    new-game panel over a match, the capture choice, the settings."""
+    if state.review is not None:
+        return _review(state, act.ReviewMove(None) if state.review.position is not None else act.Press.CLOSE_REVIEW)
+    if state.rules is not None:
+        return replace(state, rules=None), [fx.Focus("#rules-button")]
+    if state.leaving:
+        return replace(state, leaving=False), [fx.Focus("#new-game")]
+    if state.view == "setup" and state.match is not None:
+        return replace(state, view="game"), [fx.RunComputer(), fx.Focus("hand")]
+    if state.table.choosing is not None:
+        return table_action(state, act.Press.CANCEL_CHOICE)
+    if state.settings_open:
+        return replace(state, settings_open=False, confirm_reset=False), []
+    return state, []
+
+
+def _daily(state: State, action: act.Action) -> Result:
+    match = state.match
+    if isinstance(action, act.DuplicatePlayed):
+        book = state.daily.with_computer(action.day, action.points)
+        state = replace(state, daily=book)
+        return finish_daily(state, [fx.Store(DAILY_KEY, book.to_json())])
+    if isinstance(action, act.Shared):
+        if action.copied:
+            return replace(state, shared=state.cat.t("daily_copied")), []
+        notice = Notice(("daily_copy_failed", {"text": action.text}), "share")
+        return replace(state, shared="", notices=(*state.notices, notice)), []
+    day = None if match is None else match.daily
+    computer = None if day is None else state.daily.computer.get(day)
+    if match is None or day is None or computer is None:
+        return state, []
+    cat = state.cat
+    mine = deal_points(match.game)
+    text = cat.t("daily_share_text", date=cat.isolate(day), mine=cat.num(mine), diff=cat.signed(mine - computer))
+    return state, [fx.Copy(text + (" " + cat.t("daily_share_practice") if match.practice else ""))]
+
+
+def panel_action(state: State, action: act.Action) -> Result:
+    if isinstance(action, act.OpenSettings):
+        return replace(state, settings_open=True, offline_ready=action.offline_ready,
+                       installable=action.installable), [fx.Focus(action.focus)]
+    if action is act.Press.CLOSE_SETTINGS:
+        return replace(state, settings_open=False, confirm_reset=False), []
+    if isinstance(action, act.ChangeSetting):
+        return _change_setting(state, action)
+    if isinstance(action, act.ResetStats):
+        if action.confirmed is None:
+            return replace(state, confirm_reset=True), [fx.Focus('[data-action="reset-stats-cancel"]')]
+        erased = [fx.Store(STATS_KEY, None)] if action.confirmed else []
+        stats = Stats() if action.confirmed else state.stats
+        return replace(state, confirm_reset=False, stats=stats), [*erased, fx.Focus("#stats h3")]
+    if isinstance(action, act.OpenRules):
+        match = state.match
+        chosen = PRESETS.get(action.preset, PRESETS[state.params.preset])
+        rules = match.game.rules if match is not None and state.view == "game" else chosen
+        return replace(state, rules=rules), [fx.Focus("#rules-title")]
+    if action is act.Press.CLOSE_RULES:
+        return replace(state, rules=None), [fx.Focus("#rules-button")]
+    if action is act.Press.ESCAPE:
+        return _escape(state)
+    if isinstance(action, act.Dismiss):
+        if action.notice < 0:  # the failed save's notice: it comes back with the next write that fails
+            return replace(state, failing={}), []
+        kept = tuple(notice for index, notice in enumerate(state.notices) if index != action.notice)
+        return replace(state, notices=kept), []
+    if isinstance(action, act.Adopt):
+        return resume(state, action.match, notice=False) if action.match is not None else (state, [])
+    if action is act.Press.INSTALL:
+        return state, [fx.PromptInstall()]
+    if isinstance(action, act.OpenReview | act.ReviewMove) or action is act.Press.CLOSE_REVIEW:
+        return _review(state, action)
+    if isinstance(action, act.Reviewed):
+        return _reviewed(state, action)
+    if isinstance(action, act.Saved):
+        return _saved(state, action)
+    if isinstance(action, act.Behind):
+        return _behind(state, action)
+    if isinstance(action, act.DuplicatePlayed | act.Shared) or action is act.Press.SHARE:
+        return _daily(state, action)
+    return state, []

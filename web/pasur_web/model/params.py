@@ -1,0 +1,184 @@
+"""URL parameters: each is checked, and a bad value falls back to the default with a notice.
+
+Nothing read here is ever put into the page as HTML; notices carry the raw text for display
+through ``textContent`` only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl
+
+from pasur.cards import Card, parse_cards
+from pasur.daily import parse_day
+from pasur.rules import OPTION_NAMES, PRESETS
+
+from ..i18n import LANGUAGES
+
+__all__ = ["AI_LEVELS", "DEMOS", "GAME_KEYS", "KNOWN_KEYS", "SETUP_OPTIONS", "SPEEDS", "Notice", "Params",
+           "parse_params", "setup_config"]
+
+SPEEDS = ("slow", "normal", "fast", "instant")
+AI_LEVELS = ("easy", "medium", "hard", "greedy", "random")
+GAME_KEYS = ("players", "preset", "target", "seed", "ai")
+DEMOS = ("capture", "deal")
+SETUP_OPTIONS = tuple(name for name in OPTION_NAMES if name != "solo4")  # solo4 is the 4-player mode choice
+MAX_DEMO_TABLE = 12
+MAX_TARGET = 1000
+MAX_SEED = 2**53 - 1
+_MAX_SHOWN = 40
+
+
+KNOWN_KEYS = frozenset({*GAME_KEYS, "lang", "speed", "embed", "demo", "card", "table", "daily"})
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A parameter that was ignored: its name, its value (shortened), why, and the default used.
+    ``kind`` is "bad" (a value that is not allowed), "unknown" (not a parameter of the game) or
+    "repeated" (given again: the first value counts, ``value`` is the one ignored)."""
+
+    param: str
+    value: str
+    reason: str
+    default: str
+    kind: str = "bad"
+
+
+@dataclass
+class Params:
+    players: int = 2
+    preset: str = "seeds"
+    target: int | None = None
+    seed: int | None = None
+    lang: str | None = None
+    speed: str | None = None
+    ai: str = "medium"
+    embed: bool = False
+    start_now: bool = False
+    notices: list[Notice] = field(default_factory=list)
+    demo: str | None = None
+    daily: str | None = None  # the daily deal of this date (YYYY-MM-DD), or "" for today's (UTC)
+    demo_card: Card | None = None
+    demo_table: list[Card] = field(default_factory=list)
+    # Why the demo cannot be shown: a message key and the values it names (shown in the frame).
+    demo_error: tuple[str, dict[str, str]] | None = None
+
+
+def _shown(value: str) -> str:
+    return value if len(value) <= _MAX_SHOWN else value[: _MAX_SHOWN - 1] + "…"
+
+
+def _int(text: str, low: int, high: int) -> int | None:
+    text = text.strip()
+    if not text or len(text) > 20 or not (text.isdigit() or (text[0] == "-" and text[1:].isdigit())):
+        return None
+    if not text.isascii():
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def _day(text: str) -> str | None:
+    """A daily deal's date as given (YYYY-MM-DD), "" for today's, or None when it is not a date."""
+    if not text:
+        return ""
+    try:
+        return parse_day(text).isoformat()
+    except ValueError:
+        return None
+
+
+def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
+    """Read a query string such as ``?players=3&preset=classic&seed=7&speed=instant``."""
+    params = Params()
+    pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    seen: dict[str, str] = {}
+    for key, value in pairs:
+        if key not in KNOWN_KEYS:
+            params.notices.append(Notice(_shown(key), _shown(value), "", "", "unknown"))
+        elif key in seen:  # the first value of a repeated parameter counts
+            params.notices.append(Notice(key, _shown(value), "", _shown(seen[key]), "repeated"))
+        else:
+            seen[key] = value
+
+    def accept(key: str, value: object, reason: str, default: object) -> None:
+        """Set ``key`` to ``value``, or keep the default and note why when ``value`` is None."""
+        if value is None:
+            params.notices.append(Notice(key, _shown(seen[key]), reason, str(default)))
+        else:
+            setattr(params, key, value)
+
+    def choice(key: str, allowed: tuple[str, ...]) -> str | None:
+        return seen[key] if seen[key] in allowed else None
+
+    if "players" in seen:
+        accept("players", _int(seen["players"], 2, 4), "reason_players", params.players)
+    if "preset" in seen:
+        accept("preset", choice("preset", tuple(PRESETS)), "reason_preset", params.preset)
+    if "target" in seen:
+        accept("target", _int(seen["target"], 1, MAX_TARGET), "reason_target", PRESETS[params.preset].target)
+    if "seed" in seen:
+        accept("seed", _int(seen["seed"], 0, MAX_SEED), "reason_seed", "random")
+    if "lang" in seen:
+        accept("lang", choice("lang", LANGUAGES), "reason_lang", "browser")
+    if "speed" in seen:
+        accept("speed", choice("speed", SPEEDS), "reason_speed", "normal")
+    if "ai" in seen:
+        accept("ai", choice("ai", ai_levels), "reason_ai", params.ai)
+    if "daily" in seen:  # a date that is not one: today's deal
+        accept("daily", _day(seen["daily"]), "reason_daily", "today")
+        params.daily = "" if params.daily is None else params.daily
+    params.embed = seen.get("embed") == "1"
+    params.start_now = any(key in seen for key in GAME_KEYS) or params.daily is not None
+    if "demo" in seen:
+        _read_demo(params, seen)
+    return params
+
+
+def _read_demo(params: Params, seen: dict[str, str]) -> None:
+    """``demo=capture&card=7C&table=4C,4D,2H,2S`` or ``demo=deal&seed=N``: checked, or an error."""
+    params.embed = True
+    params.start_now = False
+    kind = seen["demo"]
+    if kind not in DEMOS:
+        params.demo_error = ("demo_error_kind", {"value": _shown(kind)})
+        return
+    params.demo = kind
+    if kind == "deal":
+        if "seed" in seen and params.seed is None:
+            params.demo_error = ("demo_error_seed", {"value": _shown(seen["seed"])})
+        return
+    if "card" not in seen or "table" not in seen:
+        params.demo_error = ("demo_error_missing", {})
+        return
+    try:
+        card = Card.parse(seen["card"].strip())
+    except ValueError:
+        params.demo_error = ("demo_error_card", {"value": _shown(seen["card"])})
+        return
+    text = seen["table"].strip()
+    try:
+        table = parse_cards(text.replace(",", " ")) if text else []
+    except ValueError as error:
+        params.demo_error = ("demo_error_table", {"value": _shown(text), "reason": str(error)[:160]})
+        return
+    if len(table) > MAX_DEMO_TABLE:
+        params.demo_error = ("demo_error_table_size", {"n": str(MAX_DEMO_TABLE)})
+    elif len(set(table)) != len(table) or card in table:
+        params.demo_error = ("demo_error_twice", {})
+    else:
+        params.demo_card, params.demo_table = card, table
+
+
+def setup_config(params: Params | None = None) -> dict[str, object]:
+    """What the new-game panel (web/setup.js) offers: presets, options, computer levels, defaults."""
+    params = params or Params()
+    return {
+        "presets": {name: {**{option: getattr(rules, option) for option in SETUP_OPTIONS}, "target": rules.target}
+                    for name, rules in PRESETS.items()},
+        "options": list(SETUP_OPTIONS),
+        "ai_levels": list(AI_LEVELS),
+        "default_ai": params.ai,
+        "defaults": {"players": params.players, "preset": params.preset, "target": params.target},
+    }

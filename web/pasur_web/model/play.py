@@ -1,0 +1,166 @@
+"""The table's actions: a card or a capture chosen, the computer's turn, the next deal, the hand-off,
+Undo, the hint and the guide. Each returns the new state and what the page must do."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pasur import IllegalMoveError, Move
+from pasur.ai import MediumPlayer
+from pasur.daily import deal_points
+
+from . import actions as act
+from . import effects as fx
+from .explain import explain_move
+from .match import Match
+from .sounds import sounds_after
+from .state import State
+from .storage import DAILY_KEY
+
+__all__ = ["Result", "after_change", "finish_daily", "play", "table_action", "with_tip"]
+
+Result = tuple[State, list[fx.Effect]]
+
+
+def with_tip(state: State) -> State:
+    """The guide's suggestion for the position on the board, worked out once per position (the
+    medium player's choice from the player's view, and why): ``update`` keeps it current."""
+    table, match = state.table, state.match
+    if not table.guide or match is None or not match.is_viewer_turn() or table.preview is not None:
+        return state if table.tip is None else replace(state, table=replace(table, tip=None))
+    if table.tip is not None and table.tip[0] == match.moves:
+        return state
+    view = match.game.view(match.viewer)
+    tip = MediumPlayer().choose(view)
+    why = tuple(explain_move(tip, view.table, view.rules, view.last_round))
+    return replace(state, table=replace(table, tip=(match.moves, tip, why)))
+
+
+def after_change(state: State, effects: list[fx.Effect] | None = None) -> Result:
+    """The match changed: it is saved (a demo's is not), the computer plays if it is its turn, the
+    player's hand gets the focus when it is theirs to play, a finished daily deal is kept."""
+    done = list(effects or [])
+    match = state.match
+    if match is not None and state.demo is None:
+        done.append(fx.SaveMatch(match))
+    done.append(fx.RunComputer())
+    if match is not None and match.is_viewer_turn():
+        done.append(fx.Focus("hand"))
+    return finish_daily(state, done)
+
+
+def finish_daily(state: State, effects: list[fx.Effect]) -> Result:
+    """The counted attempt's result is kept once the deal is over (the computer's when it is known)."""
+    match = state.match
+    day = None if match is None else match.daily
+    if match is None or day is None or not match.game.over or match.practice or match.edited:
+        return state, effects
+    book = state.daily
+    entry = book.days.get(day, {})
+    computer = book.computer.get(day)
+    if "player" in entry and ("computer" in entry or computer is None):
+        return state, effects
+    book = book.finish(day, deal_points(match.game), computer)
+    return replace(state, daily=book), [*effects, fx.Store(DAILY_KEY, book.to_json())]
+
+
+
+def play(state: State, move: Move | str) -> Result:
+    """Play ``move`` for the seat to move; a stale or illegal move changes nothing but the choice."""
+    match, table = state.match, state.table
+    assert match is not None
+    game = match.game
+    reasons = table.reasons
+    try:
+        if table.guide or table.explain:
+            resolved = game.resolve(move)
+            why = tuple(explain_move(resolved, game.table, game.rules, game.last_round))
+            reasons = {**reasons, len(game.history): why}
+        played = match.play(move)
+    except IllegalMoveError:
+        return replace(state, table=replace(table, choosing=None)), []
+    table = replace(table, choosing=None, hint=None, preview=None, reasons=reasons)
+    return after_change(replace(state, match=played, table=table), [fx.Sound(sounds_after(played.game))])
+
+
+def _pick_card(state: State, match: Match, card: str) -> Result:
+    if not match.is_viewer_turn() or state.table.preview is not None:
+        return state, []
+    try:
+        options = match.ordered_options(card)
+    except IllegalMoveError:  # not a card of the hand
+        return state, []
+    if len(options) == 1:
+        return play(state, options[0])
+    if not options:
+        return state, []
+    # another card's open choice is given up
+    return replace(state, table=replace(state.table, choosing=card)), [fx.Focus("#capture-choice [data-capture]")]
+
+
+def _computer(state: State, match: Match, step: act.Computer) -> Result:
+    """The computer's turn, step by step, for the position it was started in (else nothing)."""
+    table = state.table
+    if step.step == "done":
+        done: list[fx.Effect] = [fx.Focus("hand")] if match.is_viewer_turn() else []
+        return replace(state, table=replace(table, preview=None, thinking=False)), done
+    if (step.match, step.moves) != (match.id, match.moves) or not match.is_ai_turn():
+        return state, []
+    if step.step == "thinking":
+        return replace(state, table=replace(table, thinking=True)), []
+    try:
+        move = match.game.resolve(step.move)
+    except IllegalMoveError:
+        return state, []
+    if step.step == "preview":
+        return replace(state, table=replace(table, thinking=False, preview=move)), []
+    return play(replace(state, table=replace(table, thinking=False)), move)
+
+
+def _undo(state: State, match: Match) -> Result:
+    """Take back the player's last move: the computer's turn under way stops first."""
+    undone = match.undo() if state.settings.get("undo", True) else None
+    if undone is None:
+        return state, []
+    kept = undone.moves
+    table = replace(state.table, choosing=None, preview=None, hint=None, thinking=False,
+                    reasons={number: why for number, why in state.table.reasons.items() if number < kept})
+    return after_change(replace(state, match=undone, table=table), [fx.StopComputer()])
+
+
+def table_action(state: State, action: act.Action) -> Result:
+    """An action at the table; nothing happens without a match in front, or in a tab that is behind."""
+    match, table = state.match, state.table
+    if match is None or (state.view != "game" and not isinstance(action, act.ShowHint | act.Computer)):
+        return state, []
+    if table.behind and (isinstance(action, act.PickCard | act.PickCapture | act.Computer) or action is act.Press.UNDO):
+        return replace(state, table=replace(table, choosing=None)), []  # a tab that is behind plays nothing
+    if isinstance(action, act.PickCard):
+        return _pick_card(state, match, action.card)
+    if isinstance(action, act.PickCapture):
+        if table.choosing is None or not match.is_viewer_turn():
+            return replace(state, table=replace(table, choosing=None)), []
+        return play(state, f"{table.choosing}:{action.captured}")
+    if action is act.Press.CANCEL_CHOICE:
+        return replace(state, table=replace(table, choosing=None)), [fx.Focus("hand")]
+    if isinstance(action, act.Computer):
+        return _computer(state, match, action)
+    if action is act.Press.NEXT_DEAL:
+        if match.phase != "deal-end":
+            return state, []
+        table = replace(table, guide=False, hint=None)  # the guided deal is over
+        return after_change(replace(state, match=match.next_deal(), table=table), [fx.Sound(("deal",))])
+    if action is act.Press.REVEAL:
+        return after_change(replace(state, match=match.reveal()))
+    if action is act.Press.UNDO:
+        return _undo(state, match)
+    if action is act.Press.HINT:
+        if not match.is_viewer_turn() or table.hinting:
+            return state, []
+        return replace(state, table=replace(table, hinting=True)), [fx.SearchHint(match)]
+    if isinstance(action, act.ShowHint):
+        still = match.is_viewer_turn() and (match.id, match.moves) == (action.match, action.moves)
+        return replace(state, table=replace(table, hinting=False, hint=action.move if still else table.hint)), []
+    if action is act.Press.STOP_GUIDE:
+        return replace(state, table=replace(table, guide=False, hint=None)), []
+    return state, []

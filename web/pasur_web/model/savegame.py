@@ -1,0 +1,132 @@
+"""A match saved as text (``localStorage["pasur.match"]``): the engine's save of the game, the seats,
+the page's marks, and a checksum.
+
+The checksum is a hash of a constant and the save's text. Anyone can read the constant in the
+page's source, so it does not stop a determined player from editing a save; it only lets the page
+tell an edited save from one it wrote itself, and mark the first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from pasur import Game
+from pasur.daily import is_day
+from pasur.review import MoveReview
+from pasur.safejson import loads_checked
+
+from .match import Match
+from .seats import Seat, clean_name, known_kind
+
+__all__ = ["MAX_STORED_CHARS", "checksum", "match_from_json", "match_to_json", "read_json"]
+
+# Far above any real save (a long match is well under 100,000 characters); larger is not read.
+MAX_STORED_CHARS = 2_000_000
+MAX_STORED_DEPTH = 16  # a save, the settings or the statistics: a few levels deep at most
+_CHECK_KEY = "pasur.save.check.1\n"
+_REQUIRED = {"game", "seats", "viewer", "pending_sheet", "handoff"}
+_OPTIONAL = {"id", "counted", "edited", "undone", "sum", "reviews", "daily", "practice"}
+
+
+def read_json(text: str) -> object:
+    """A stored JSON value; too long, not JSON or nested too deep: ValueError saying which, to
+    follow "the saved match is"."""
+    if len(text) > MAX_STORED_CHARS:
+        raise ValueError("too long to be read")
+    try:
+        return loads_checked(text, MAX_STORED_CHARS, MAX_STORED_DEPTH)
+    except ValueError as error:
+        raise ValueError("nested too deep to be read" if "nested" in str(error) else "not JSON") from None
+
+
+def checksum(body: str) -> str:
+    """The save's check: SHA-256 of a constant followed by the save's text."""
+    return hashlib.sha256((_CHECK_KEY + body).encode("utf-8")).hexdigest()
+
+
+def match_to_json(match: Match) -> str:
+    """The save, with a checksum over the rest of it."""
+    data: dict[str, object] = {
+        "game": match.game.to_json(),
+        "seats": [[seat.name, seat.kind] for seat in match.seats],
+        "viewer": match.viewer,
+        "pending_sheet": match.pending_sheet,
+        "handoff": match.handoff,
+        "id": match.id,
+        "counted": match.counted,
+        "edited": match.edited,
+        "undone": match.undone,
+    }
+    if match.reviews:
+        data["reviews"] = {key: [entry.to_dict() for entry in entries] for key, entries in match.reviews.items()}
+    if match.daily is not None:
+        data["daily"], data["practice"] = match.daily, match.practice
+    return json.dumps({**data, "sum": checksum(json.dumps(data, sort_keys=True))}, sort_keys=True)
+
+
+def _reviews(data: object) -> dict[str, tuple[MoveReview, ...]]:
+    """The move reviews kept in a save; any that cannot be read is dropped (it is computed again)."""
+    found: dict[str, tuple[MoveReview, ...]] = {}
+    if not isinstance(data, dict):
+        return found
+    for key, entries in data.items():
+        if not isinstance(key, str) or len(key) > 12 or not isinstance(entries, list):
+            continue
+        try:
+            found[key] = tuple(MoveReview.from_dict(entry) for entry in entries)
+        except ValueError:
+            continue
+    return found
+
+
+def _seats(data: object, players: int) -> tuple[Seat, ...]:
+    if not isinstance(data, list) or len(data) != players:
+        raise ValueError("the saved match has the wrong number of seats")
+    seats = []
+    for number, item in enumerate(data):
+        if not isinstance(item, list) or len(item) != 2 or not known_kind(item[1]):
+            raise ValueError(f"seat {number} of the saved match is not valid")
+        seats.append(Seat(clean_name(item[0], f"{number + 1}"), item[1]))
+    return tuple(seats)
+
+
+def match_from_json(text: str) -> Match:
+    """A match saved by :func:`match_to_json`; anything wrong raises ValueError saying what.
+
+    The game is checked and replayed by the engine. A save whose checksum does not match (or that
+    has none) but replays is loaded marked as edited.
+    """
+    try:
+        data = read_json(text) if isinstance(text, str) else None
+    except ValueError as error:
+        raise ValueError(f"the saved match is {error}") from None
+    if not isinstance(data, dict) or not _REQUIRED <= set(data) <= _REQUIRED | _OPTIONAL:
+        raise ValueError("the saved match does not have the expected fields")
+    check = data.pop("sum", None)
+    edited = data.get("edited", False) is not False or check != checksum(json.dumps(data, sort_keys=True))
+    ident, counted = data.get("id"), data.get("counted", False)
+    if ident is not None and not (isinstance(ident, str) and 0 < len(ident) <= 32 and ident.isalnum()):
+        raise ValueError("the saved match's id is not valid")
+    if type(counted) is not bool or type(data.get("undone", False)) is not bool:
+        raise ValueError("the saved match's statistics flags are not true or false")
+    game = Game.from_json(data["game"])
+    seats = _seats(data["seats"], game.players)
+    viewer, pending, handoff = data["viewer"], data["pending_sheet"], data["handoff"]
+    if type(viewer) is not int or not 0 <= viewer < game.players or (not seats[viewer].human and any(
+            seat.human for seat in seats)):
+        raise ValueError("the saved match shows a hand that is not a player's")
+    if pending is not None and (type(pending) is not int or pending != len(game.deal_results) - 1 or game.over):
+        raise ValueError("the saved match's score sheet is not the last deal's")
+    if handoff is not None and (type(handoff) is not int or handoff != game.turn):
+        raise ValueError("the saved match hands the device to the wrong seat")
+    daily = data.get("daily")
+    if daily is not None and not (isinstance(daily, str) and is_day(daily) and game.players == 2):
+        raise ValueError("the saved match's daily date is not valid")
+    values: dict[str, object] = {"viewer": viewer, "pending_sheet": pending, "handoff": handoff,
+                                 "counted": counted and game.over, "edited": edited,
+                                 "undone": data.get("undone", False), "reviews": _reviews(data.get("reviews")),
+                                 "daily": daily, "practice": data.get("practice") is True}
+    if ident is not None:
+        values["id"] = ident
+    return Match(game, seats, **values)  # type: ignore[arg-type]

@@ -1,0 +1,49 @@
+"""What the page's scripts need before Python is ready (``web/boot.js``, ``web/setup.js``), taken from
+where the game defines it: the start-up's texts in every language, the plural rule, the digits,
+the limits of the new-game panel, the storage keys and the size of what may be stored. The build
+writes it into ``web/generated.js`` (``tools/build.py``): no text, rule or limit is written twice."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..i18n import LANGUAGES, PERSIAN_DIGITS, RTL_LANGUAGES, SINGULAR_ALSO_ZERO, load_catalog
+from .params import GAME_KEYS, MAX_TARGET
+from .savegame import MAX_STORED_CHARS
+from .seats import MAX_NAME
+from .setup_form import FIXED_DEALS
+from .storage import DAILY_KEY, EMBED_MATCH_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, UNREADABLE_SUFFIX
+
+__all__ = ["BOOT_TEXTS", "script_facts", "scripts_file"]
+
+# The texts web/boot.js shows before Python is ready (the loading panel and the start-up error).
+BOOT_TEXTS = ("loading", "reload", "starting", "boot_step_download", "boot_step_python", "boot_step_table",
+              "boot_failed_files", "boot_failed_app", "boot_advice_offline", "boot_advice_saved",
+              "boot_advice_network", "boot_advice_reload", "boot_offline_button", "boot_saved_button")
+SMALL_VALUE = 65_536  # settings, statistics, daily results: far more than they take
+SMALL_DEPTH = 16
+SAVE_DEPTH = 32
+
+
+def script_facts() -> dict[str, Any]:
+    stored = {key: [what, SMALL_VALUE, SMALL_DEPTH] for key, what in (
+        (SETTINGS_KEY, "settings"), (STATS_KEY, "stats"), (DAILY_KEY, "daily"))}
+    stored.update({key: ["match", MAX_STORED_CHARS, SAVE_DEPTH] for key in (MATCH_KEY, EMBED_MATCH_KEY)})
+    return {
+        "texts": {lang: {key: load_catalog(lang).t(key) for key in BOOT_TEXTS} for lang in LANGUAGES},
+        "languages": list(LANGUAGES), "rtl": sorted(RTL_LANGUAGES), "singularZero": sorted(SINGULAR_ALSO_ZERO),
+        "digits": {"fa": PERSIAN_DIGITS},
+        "limits": {"target": [1, MAX_TARGET], "name": MAX_NAME, "fixed": list(FIXED_DEALS)},
+        "keys": {"settings": SETTINGS_KEY, "match": MATCH_KEY, "embedMatch": EMBED_MATCH_KEY,
+                 "unreadable": UNREADABLE_SUFFIX},
+        "stored": stored,
+        "gameParams": [*GAME_KEYS, "demo", "daily"],
+    }
+
+
+def scripts_file() -> str:
+    """``web/generated.js``."""
+    facts = json.dumps(script_facts(), ensure_ascii=False, sort_keys=True, indent=1)
+    return ("// Written by tools/build.py from the game's Python and web/i18n/*.json (pasur_web/model/scripts.py).\n"
+            f"window.pasurGenerated = {facts};\n")

@@ -1,0 +1,52 @@
+"""The players at the table: a name and a kind (a human, or a computer player by name)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pasur.players import make_player
+
+from ..i18n import LANGUAGES, load_catalog
+
+__all__ = ["HUMAN", "MAX_NAME", "YOU_WORDS", "Seat", "clean_name", "default_seats", "known_kind"]
+
+MAX_NAME = 24
+HUMAN = "human"
+YOU_WORDS = frozenset(load_catalog(lang).t("you") for lang in LANGUAGES)  # the human seat's default name
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str  # "human" or a computer player's name ("easy", "hard:80", ...)
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+
+def clean_name(text: object, default: str) -> str:
+    """A player's name as plain text: control characters removed, trimmed, at most 24 characters."""
+    if not isinstance(text, str):
+        return default
+    cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
+    return cleaned[:MAX_NAME] or default
+
+
+def known_kind(kind: object) -> bool:
+    """A seat's kind: human, or a computer player ``make_player`` knows (``hard:80`` included)."""
+    if not isinstance(kind, str):
+        return False
+    if kind == HUMAN:
+        return True
+    try:
+        make_player(kind)
+    except ValueError:
+        return False
+    return True
+
+
+def default_seats(players: int, ai: str, t: Callable[..., str]) -> tuple[Seat, ...]:
+    """The seats a game starts with: "You", then computer players with the default names."""
+    return (Seat(t("you"), HUMAN), *(Seat(t(f"default_name_{i}"), ai) for i in range(1, players)))

@@ -1,0 +1,114 @@
+"""The page's whole state, as values: ``update.update`` makes a new one for each action, and the
+screen is drawn from it alone (``screens/page.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pasur import Card, Move, Rules
+from pasur.review import MoveReview
+
+from ..i18n import Catalog, load_catalog
+from .daily import DailyBook
+from .explain import Reason
+from .match import Match
+from .params import Params
+from .stats import Stats
+
+__all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "Review", "State", "Table", "Words"]
+
+Words = tuple[str, Mapping[str, object]]  # a message key and its values (a value may be Words too)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A notice under the top bar: its words, and what it is (``kind``), which says when it goes."""
+
+    words: Words
+    kind: str = ""  # "resumed", "edited", "tab", "save-error", "param", "start", ...
+    action: tuple[str, str] | None = None  # (data-action, message key) of its button
+    ident: str | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """What is selected, previewed, hinted or being chosen at the table; the guide; the reasons kept."""
+
+    choosing: str | None = None  # the card whose captures the player is choosing between
+    preview: Move | None = None  # the computer's move, shown a moment before it is played
+    hint: str | None = None  # the hinted move, in move notation
+    hinting: bool = False  # the hint is being searched
+    thinking: bool = False  # a computer player is choosing its move
+    guide: bool = False  # the guided first deal: a tip before each move, the reason after
+    tip: tuple[int, Move, tuple[Reason, ...]] | None = None  # the guide's suggestion (at so many moves)
+    explain: bool = False  # keep the reasons of every move (the deal demo)
+    behind: bool = False  # another tab played on from this game: this tab must not move
+    reasons: Mapping[int, tuple[Reason, ...]] = field(default_factory=dict)  # move number -> why
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review panel is open on ``seat``'s moves (one of them shown on its own: ``position``)."""
+
+    seat: int
+    position: int | None = None
+
+
+@dataclass(frozen=True)
+class CaptureDemo:
+    card: Card
+    table: tuple[Card, ...]
+    rules: Rules
+    moves: tuple[Move, ...]
+    current: int = 0
+
+
+@dataclass(frozen=True)
+class DealDemo:
+    paused: bool = False
+    steps: int = 0  # moves allowed while paused ("Next step")
+
+
+@dataclass(frozen=True)
+class DemoError:
+    key: str
+    values: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class State:
+    params: Params
+    settings: Mapping[str, Any]  # as stored (speed, lang, persian_digits, four_colour, hints, undo)
+    lang: str
+    speed: str
+    view: str = "loading"  # "loading", "setup" (the new-game panel), "game" or "demo"
+    match: Match | None = None  # the match on the board (kept while the new-game panel is over it)
+    table: Table = Table()
+    asking: Match | None = None  # the saved game a link with game parameters would replace
+    leaving: bool = False  # "Leave this game?" is asked
+    settings_open: bool = False
+    offline_ready: bool = False
+    installable: bool = False
+    confirm_reset: bool = False  # "Erase every statistic?" is asked
+    rules: Rules | None = None  # the rules panel is open on these rules
+    review: Review | None = None
+    running: Mapping[str, tuple[MoveReview, ...]] = field(default_factory=dict)  # "id/key" -> reviewed so far
+    notices: tuple[Notice, ...] = ()
+    storage: str | None = None  # why nothing can be stored, found on start ("quota", "disabled", ...)
+    failing: Mapping[str, str] = field(default_factory=dict)  # key -> why its last write failed
+    stats: Stats = field(default_factory=Stats)
+    daily: DailyBook = field(default_factory=DailyBook)
+    shared: str = ""  # what the daily deal's share button did
+    demo: CaptureDemo | DealDemo | DemoError | None = None
+
+    @property
+    def cat(self) -> Catalog:
+        """The page's words now (the language and, in Persian, its digits)."""
+        return load_catalog(self.lang, bool(self.settings.get("persian_digits", True)))
+
+    @property
+    def playing(self) -> bool:
+        """A match is on the board, in front."""
+        return self.view == "game" and self.match is not None

@@ -1,0 +1,213 @@
+"""The browser's storage: every key the page uses, and reading, writing and setting aside saves.
+
+Thin over ``localStorage``, which the page hands in as a function (merely touching it throws when
+storage is turned off); tested in CPython with a stand-in. A :class:`Slot` is one tab's view of the
+saved match: it never writes over a save that another tab made since it last read or wrote.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .match import Match
+from .params import GAME_KEYS, Params
+from .savegame import match_from_json, match_to_json
+
+__all__ = [
+    "DAILY_KEY",
+    "EMBED_MATCH_KEY",
+    "MATCH_KEY",
+    "SETTINGS_KEY",
+    "STATS_KEY",
+    "UNREADABLE_SUFFIX",
+    "Loaded",
+    "Problem",
+    "Slot",
+    "StartAction",
+    "Storage",
+    "WriteResult",
+    "match_key",
+    "problem_of",
+    "start_action",
+]
+
+SETTINGS_KEY = "pasur.settings"
+MATCH_KEY = "pasur.match"
+EMBED_MATCH_KEY = "pasur.embed.match"  # a game embedded in another site keeps its own save
+STATS_KEY = "pasur.stats"
+DAILY_KEY = "pasur.daily"  # the daily deals played on this device (model/daily.py)
+UNREADABLE_SUFFIX = ".unreadable"  # a value that could not be read is moved to its key + this (+ ".2", ...)
+MAX_ASIDE = 20  # unreadable values kept per key
+PROBE_KEY = "pasur.probe"
+
+Problem = Literal["quota", "disabled", "error"]  # why a write failed
+WriteResult = Literal["saved", "stale", "quota", "disabled", "error"]
+StartAction = Literal["resume", "ask", "start", "setup"]
+
+_QUOTA_NAMES = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
+
+
+def match_key(params: Params) -> str:
+    """Where this page's game is saved. A frame with game parameters has a save of its own, keyed by
+    them, so that each embedded game comes back after a reload of the page around it."""
+    if not params.embed:
+        return MATCH_KEY
+    if not params.start_now:
+        return EMBED_MATCH_KEY
+    values = {key: getattr(params, key) for key in GAME_KEYS}
+    return EMBED_MATCH_KEY + "?" + "&".join(f"{key}={value}" for key, value in values.items() if value is not None)
+
+
+def start_action(link: bool, embed: bool, saved: Match | None, same_game: bool = False) -> StartAction:
+    """What the page does on start with the address's game parameters (``link``) and the save.
+
+    A frame's save is keyed by its parameters, so it is that frame's own game: it comes back. In
+    the full game, a link never replaces a game in progress without asking; a finished one may go;
+    the link of the game in progress (``same_game``) resumes it.
+    """
+    if saved is None:
+        return "start" if link else "setup"
+    if not link or embed or (same_game and not saved.game.over):
+        return "resume"
+    return "start" if saved.game.over else "ask"
+
+
+def problem_of(error: BaseException) -> Problem:
+    """Why the storage refused: full, turned off, or something else. The JavaScript error's name
+    says it; Pyodide wraps a thrown DOMException in an Error whose message holds that name."""
+    name = str(getattr(error, "name", ""))
+    said = f"{name} {getattr(error, 'message', '')}"[:2000]
+    if any(quota in said for quota in _QUOTA_NAMES):
+        return "quota"
+    if "SecurityError" in said or isinstance(error, AttributeError):  # or no storage object at all
+        return "disabled"
+    return "error"
+
+
+class Storage:
+    """``localStorage`` that never raises: reads give None, writes say why they failed."""
+
+    def __init__(self, backend: Callable[[], Any]) -> None:
+        self._backend = backend
+
+    def get(self, key: str) -> str | None:
+        try:
+            value = self._backend().getItem(key)
+        except Exception:  # turned off (private modes, sandboxed frames, settings)
+            return None
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> Problem | None:
+        """Store ``value``; None when it was stored, else why not."""
+        try:
+            self._backend().setItem(key, value)
+        except Exception as error:
+            return problem_of(error)
+        return None
+
+    def remove(self, key: str) -> None:
+        try:
+            self._backend().removeItem(key)
+        except Exception:  # nothing stored can be removed from storage that is turned off
+            return
+
+    def probe(self) -> Problem | None:
+        """Whether anything can be stored at all (asked once, on start)."""
+        problem = self.set(PROBE_KEY, "1")
+        self.remove(PROBE_KEY)
+        return problem
+
+    def set_aside(self, key: str, text: str) -> str | None:
+        """Move ``text``, stored under ``key``, to the first free ``<key>.unreadable`` (then ``.2``,
+        ``.3``, ...), never over another one. Returns where it went, or None when it could not be
+        moved: then it is still under ``key``, as it was."""
+        free = next((name for name in (key + UNREADABLE_SUFFIX + (f".{n}" if n > 1 else "")
+                                       for n in range(1, MAX_ASIDE + 1)) if self.get(name) is None), None)
+        if free is None:
+            return None
+        if self.set(free, text) is None:
+            self.remove(key)
+            return free
+        self.remove(key)  # room for the copy (storage full), the value itself being in hand
+        if self.set(free, text) is None:
+            return free
+        self.set(key, text)  # it could not be moved: put it back where it was
+        return None
+
+
+@dataclass(frozen=True)
+class Loaded:
+    match: Match | None
+    problem: str | None = None  # why the save could not be read
+    aside: str | None = None  # where it was set aside (None: it could not be, and is kept in place)
+
+
+class Slot:
+    """One saved match, as one tab sees it: it remembers the save it last read or wrote, and
+    never writes over a save another tab made since (it says "stale" instead)."""
+
+    def __init__(self, storage: Storage, key: str) -> None:
+        self.storage = storage
+        self.key = key
+        self.known: str | None = None  # the save this tab last read or wrote
+        self.known_id: str | None = None  # and its match's id
+        self.blocked = False  # an unreadable save that could not be set aside is under the key
+
+    def _know(self, text: str, match: Match) -> None:
+        self.known, self.known_id = text, match.id
+
+    def load(self) -> Loaded:
+        """The saved match; a save that cannot be read is set aside and the reason given."""
+        text = self.storage.get(self.key)
+        if not text:
+            return Loaded(None)
+        try:
+            match = match_from_json(text)
+        except ValueError as error:
+            aside = self.storage.set_aside(self.key, text)
+            self.blocked = aside is None
+            return Loaded(None, str(error)[:300], aside)
+        self._know(text, match)
+        return Loaded(match)
+
+    def _stale(self, stored: str | None, match: Match) -> bool:
+        """Whether ``stored`` is a save another tab made since this tab last read or wrote (a game
+        started in this tab replaces the save: the player chose to)."""
+        return stored is not None and stored != self.known and match.id == self.known_id
+
+    def newer(self, match: Match) -> Match | None:
+        """The save another tab made since this tab last read or wrote (this tab is then behind)."""
+        stored = self.storage.get(self.key)
+        if stored is None or not self._stale(stored, match):
+            return None
+        try:
+            return match_from_json(stored)
+        except ValueError:
+            return None  # not a game: nothing to continue, and the next write sets it aside
+
+    def write(self, match: Match) -> WriteResult:
+        stored = self.storage.get(self.key)
+        if self.blocked and stored is not None:
+            if self.storage.set_aside(self.key, stored) is None:
+                return "quota"
+            stored = None
+        self.blocked = False
+        if stored is not None and self._stale(stored, match):
+            try:
+                match_from_json(stored)
+            except ValueError:
+                self.storage.set_aside(self.key, stored)
+            else:
+                return "stale"
+        text = match_to_json(match)
+        problem = self.storage.set(self.key, text)
+        if problem is not None:
+            return problem
+        self._know(text, match)
+        return "saved"
+
+    def forget(self) -> None:
+        """The finished match is put away: a reload shows the new-game panel."""
+        self.storage.remove(self.key)

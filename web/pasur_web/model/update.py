@@ -1,0 +1,143 @@
+"""``update(state, action)``: the one place where the page's state changes. It returns the new state
+and the effects the browser's runtime must carry out (``effects.py``); nothing here touches the
+browser, so every path is tested in CPython.
+
+The table's actions are in ``play.py``, new games in ``games.py``, the panels in ``panels.py``;
+this module sends each action where it belongs, and starts the page (``Started``) and the demos.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from pasur import Move, Rules
+from pasur.moves import capture_options
+
+from ..i18n import pick_language
+from . import actions as act
+from . import effects as fx
+from .daily import DailyBook
+from .games import game_action, resume, start_daily, start_demo_deal, start_from_params
+from .panels import panel_action
+from .params import SPEEDS, Params
+from .play import Result, table_action, with_tip
+from .state import CaptureDemo, DealDemo, DemoError, Notice, State, Words
+from .stats import Stats
+from .storage import start_action
+
+__all__ = ["initial_state", "param_notices", "update"]
+
+_TABLE = (act.PickCard, act.PickCapture, act.ShowHint, act.Computer)
+_GAMES = (act.StartGame, act.StartDaily, act.Leave, act.AnswerLink)
+_GAME_PRESSES = frozenset({act.Press.START_GUIDE, act.Press.NEW_GAME, act.Press.BACK_TO_GAME, act.Press.PLAY_AGAIN})
+
+
+def param_notices(params: Params) -> tuple[Notice, ...]:
+    """Every URL parameter that was ignored, and why."""
+    notices = []
+    for notice in params.notices:
+        values: dict[str, object] = {"param": notice.param, "value": notice.value, "default": notice.default}
+        if notice.kind == "bad":
+            values["reason"] = (notice.reason, {})
+            notices.append(Notice(("notice_param", values), "param"))
+        else:
+            notices.append(Notice((f"notice_param_{notice.kind}", values), "param"))
+    return tuple(notices)
+
+
+def initial_state(params: Params, settings: Mapping[str, Any], browser_languages: Sequence[str],
+                  stats: Stats | None = None, daily: DailyBook | None = None, storage: str | None = None,
+                  set_aside: Sequence[Words] = ()) -> State:
+    """The page before anything is shown: the address, the stored settings and values, and the
+    notices of stored values that could not be read (``set_aside``)."""
+    lang = pick_language(params.lang or settings.get("lang"), browser_languages)
+    speed = params.speed or settings.get("speed", "normal")
+    notices = param_notices(params) + tuple(Notice(words, "start") for words in set_aside)
+    return State(params=params, settings=dict(settings), lang=lang, speed=speed if speed in SPEEDS else "normal",
+                 notices=notices, stats=stats or Stats(), daily=daily or DailyBook(), storage=storage)
+
+
+def _started(state: State, action: act.Started) -> Result:
+    """Python is ready: a demo, the saved game, the address's game, or the new-game panel; then what
+    was pressed while it loaded."""
+    params = state.params
+    if params.demo is not None or params.demo_error is not None:
+        return _start_demo(state)
+    loaded = action.loaded
+    if loaded.problem is not None:
+        key = "notice_unreadable_save" if loaded.aside is not None else "notice_unreadable_save_kept"
+        words: Words = (key, {"reason": loaded.problem, "name": loaded.aside or ""})
+        state = replace(state, notices=(*state.notices, Notice(words, "start")))
+    todo = start_action(params.start_now, params.embed, loaded.match)
+    if todo == "resume" and loaded.match is not None:
+        return resume(state, loaded.match)
+    if todo == "ask" and loaded.match is not None:
+        return replace(state, view="setup", asking=loaded.match), [fx.Focus("#resume-saved")]
+    if todo == "start":
+        return start_from_params(state, action.today)
+    state = replace(state, view="setup")
+    if action.pending == "start" and action.form is not None:
+        return game_action(state, act.StartGame(action.form))
+    if action.pending == "daily-start":
+        return start_daily(state, action.today)
+    if action.pending:
+        return game_action(state, act.Press.START_GUIDE)
+    return state, []
+
+
+def _start_demo(state: State) -> Result:
+    params = state.params
+    if params.demo_error is not None:
+        key, values = params.demo_error
+        return replace(state, view="demo", demo=DemoError(key, values)), []
+    if params.demo == "capture":
+        assert params.demo_card is not None  # checked with the parameters (params.py)
+        rules = Rules.preset(params.preset)
+        table = tuple(params.demo_table)
+        moves = sorted((Move(params.demo_card, option) for option in capture_options(params.demo_card, table, rules)),
+                       key=lambda move: (len(move.captured), sorted(move.captured)))
+        return replace(state, view="demo", demo=CaptureDemo(params.demo_card, table, rules, tuple(moves))), []
+    return start_demo_deal(state)
+
+
+def _demo(state: State, action: act.DemoStep) -> Result:
+    demo = state.demo
+    if isinstance(demo, CaptureDemo) and demo.moves:
+        if action.step in ("prev", "next"):
+            current = (demo.current + (1 if action.step == "next" else -1)) % len(demo.moves)
+            return replace(state, demo=replace(demo, current=current)), [fx.Focus(f"#demo-{action.step}")]
+        if action.step == "pick" and 0 <= action.index < len(demo.moves):
+            return replace(state, demo=replace(demo, current=action.index)), []
+    if not isinstance(demo, DealDemo):
+        return state, []
+    if action.step == "pause":
+        return replace(state, demo=replace(demo, paused=not demo.paused)), [fx.Focus("#demo-pause")]
+    if action.step == "step":
+        return replace(state, demo=DealDemo(paused=True, steps=demo.steps + 1)), []
+    if action.step == "used":
+        return replace(state, demo=replace(demo, steps=max(0, demo.steps - 1))), []
+    if action.step == "again" and state.match is not None:
+        return start_demo_deal(state)
+    return state, []
+
+
+def _route(state: State, action: act.Action) -> Result:
+    press = action if isinstance(action, act.Press) else None
+    if isinstance(action, _TABLE) or press in act.TABLE_PRESSES:
+        return table_action(state, action)
+    if isinstance(action, _GAMES) or press in _GAME_PRESSES:
+        return game_action(state, action)
+    if isinstance(action, act.Started):
+        return _started(state, action)
+    if isinstance(action, act.DemoStep):
+        return _demo(state, action)
+    return panel_action(state, action)
+
+
+def update(state: State, action: act.Action) -> Result:
+    """The state after ``action``, and what the page must do about it."""
+    state, effects = _route(state, action)
+    return with_tip(state), effects
+

@@ -1,0 +1,161 @@
+"""The whole page drawn from the state: ``page(state)`` gives, for each element of ``index.html`` that
+shows something, its attributes and children (a :data:`Part`). The browser draws only the parts that
+changed since the last frame (``browser/draw.py``)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..model.match import Match
+from ..model.state import State
+from .demo import demo, demo_bar
+from .html import Node
+from .notices import notices
+from .players import me_info, opponents, scoreboard
+from .review import review
+from .rules import rules_body
+from .settings import settings_body
+from .setup import leave, setup_panel
+from .sheet import sheet
+from .table import choice, guide_text, hand, handoff, log, status, table, table_info
+from .words import last_move, log_text
+
+__all__ = ["ROOT", "Frame", "Part", "Spoken", "announcement", "page", "part"]
+
+Part = tuple[tuple[tuple[str, str | None], ...], tuple[Node | str, ...] | None]
+Spoken = tuple[str, int, str, int | None]  # the state an announcement spoke of: (match, moves, phase, hand-off)
+ROOT = "@root"  # the part of the <html> element
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One drawing of the page: each element's part; what ``web/setup.js`` draws in ``#setup`` (None:
+    the question a link asks, in ``parts``); the language of ``index.html``'s own texts; and what
+    the announcement for screen readers now speaks of."""
+
+    parts: dict[str, Part]
+    setup: tuple[dict[str, str], dict[str, object]] | None
+    lang: tuple[str, bool]
+    spoken: Spoken
+
+
+def part(children: Iterable[Node | str | None] | None = None, **attrs: object) -> Part:
+    """An element's attributes (None or False: removed; True: present, empty) and its children
+    (None: left as they are)."""
+    pairs = tuple((key.rstrip("_").replace("_", "-"), None if value is None or value is False else
+                   "" if value is True else str(value)) for key, value in attrs.items())
+    return pairs, None if children is None else tuple(child for child in children if child is not None)
+
+
+def _panel(children: list[Node] | None) -> Part:
+    """An overlay or panel: shown with ``children``, or hidden and emptied."""
+    return part(children or [], hidden=children is None)
+
+
+def _phase(state: State) -> str:
+    if state.view == "game" and state.match is not None:
+        return state.match.phase
+    return state.view
+
+
+def _root(state: State) -> Part:
+    match, cat, params = state.match, state.cat, state.params
+    playing = state.playing and match is not None
+    classes = [name for name, on in (("embed", params.embed), ("demo", params.demo is not None or params.demo_error
+                                                                 is not None),
+                                     ("four-colour", bool(state.settings.get("four_colour")))) if on]
+    turn = match.game.turn if playing and match is not None and match.phase == "play" else None
+    return part(None, lang=cat.lang, dir=cat.direction, data_lang=cat.lang, data_phase=_phase(state),
+                data_turn=turn, data_behind=playing and state.table.behind, class_=" ".join(classes) or None,
+                data_daily=match.daily if playing and match is not None else None,
+                data_ready=state.view != "loading")
+
+
+def announcement(match: Match | None, previous: Spoken, state: State) -> tuple[Spoken, str]:
+    """One message per change for screen readers: the moves since ``previous``, then whose turn.
+    Returns the state spoken of and the text ("" when nothing changed since ``previous``)."""
+    if match is None or not state.playing:
+        return previous, ""
+    cat = state.cat
+    t = cat.t
+    moves = match.game.history
+    spoken: Spoken = (match.id, len(moves), match.phase, match.handoff)
+    if spoken == previous:
+        return spoken, ""
+    same = previous[0] == match.id and previous[1] <= len(moves)
+    new = moves[previous[1]:] if same else moves[-1:]
+    parts = [log_text(match, record, cat) + "." for record in new[-4:]]
+    if previous[0] == match.id and previous[1] > len(moves):
+        parts = [t("undone")]  # moves were taken back
+    game = match.game
+    if match.phase == "deal-end" and match.pending_sheet is not None:
+        from .words import side_label
+
+        scores = cat.listing(f"{side_label(match, side, cat)} {cat.num(result['total'])}"
+                             for side, result in enumerate(game.deal_results[match.pending_sheet]))
+        parts.append(t("deal_over", n=match.pending_sheet + 1) + ": " + scores + ".")
+    elif match.phase == "match-end":
+        from .words import side_label
+
+        parts.append(t("draw") if game.winner is None else t("winner", name=side_label(match, game.winner, cat)))
+    elif match.is_viewer_turn():
+        parts.append(t("your_turn") + ".")
+    return spoken, " ".join(parts)
+
+
+def _board(state: State) -> dict[str, Part]:
+    """The game's own parts; they are drawn only while a match is on the board."""
+    match, cat = state.match, state.cat
+    assert match is not None
+    last = last_move(match, cat)
+    others, around = opponents(state)
+    me, seat = me_info(state)
+    t = cat.t
+    shown = state.settings.get("hints", True) and match.is_viewer_turn()
+    undo = state.settings.get("undo", True) and not state.table.behind and match.undo_point() is not None
+    guide = guide_text(state)
+    return {
+        "opponents": part(others[2]), "play-area": part(None, class_="around" if around else None),
+        "table": part(table(state)[2], aria_label=cat.t("table")), "table-info": part(table_info(state)[2]),
+        "last-move": part([last.text] if last else [], data_move=last.move if last else None),
+        "turn-status": part([status(state)]), "demo-bar": _panel(demo_bar(state)),
+        "guide": part(None, hidden=guide is None), "guide-text": part([guide or ""]),
+        "capture-choice": _panel(choice(state)), "me-info": part(me[2]),
+        "me": part(None, class_="turn" if seat.turn else None, data_team=seat.team),
+        "hand": part(hand(state)[2], aria_label=cat.t("your_hand")),
+        "hint": part([t("hint_thinking" if state.table.hinting else "hint")], hidden=not shown,
+                     disabled=state.table.hinting),
+        "undo": part([t("undo")], hidden=not undo), "log": part(log(state)[2]),
+    }
+
+
+def page(state: State, today: datetime.date, spoken: Spoken) -> Frame:
+    """The page for ``state`` (``today``: the date, UTC; ``spoken``: what the last announcement
+    spoke of)."""
+    cat = state.cat
+    parts: dict[str, Part] = {
+        ROOT: _root(state),
+        "loading": part(None, hidden=state.view != "loading"),
+        "full-game": part(None, hidden=not state.params.embed, href="./" if state.params.embed else None),
+        "back-to-game": part(None, hidden=not (state.view == "setup" and state.match is not None)),
+        "scoreboard": part(scoreboard(state)[2]), "notices": part(notices(state)),
+        "demo": part(demo(state)), "handoff": _panel(handoff(state)), "sheet": _panel(sheet(state)),
+        "leave": _panel(leave(state)),
+        "rules": part(None, hidden=state.rules is None),
+        "rules-body": part(rules_body(cat, state.rules) if state.rules is not None else []),
+        "settings": part(None, hidden=not state.settings_open),
+        "settings-body": part(settings_body(state, today) if state.settings_open else []),
+    }
+    shown = review(state)
+    parts["review"] = part([shown[0]] if shown else [], hidden=shown is None, data_done=bool(shown and shown[1]))
+    question, panel = setup_panel(state)
+    if question is not None:
+        parts["setup"] = part([question])
+    if state.playing:
+        parts.update(_board(state))
+    spoken, said = announcement(state.match, spoken, state)
+    if said:
+        parts["announce"] = part([said])
+    return Frame(parts, panel, (cat.lang, cat.native_digits), spoken)

@@ -1,0 +1,46 @@
+"""The way to a new game: the new-game panel (drawn by ``web/setup.js``, from the catalog and the
+engine's presets), the question a link asks when a game is in progress, and "Leave this game?"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model.params import setup_config
+from ..model.state import State
+from .html import Node, h
+
+__all__ = ["leave", "setup_panel"]
+
+
+def setup_panel(state: State) -> tuple[Node | None, tuple[dict[str, str], dict[str, Any]] | None]:
+    """What the ``#setup`` section shows: the question a link with game parameters asks about the
+    saved game, or the new-game panel's texts and choices for ``web/setup.js``."""
+    cat = state.cat
+    saved = state.asking
+    if saved is not None:
+        t = cat.t
+        node = h("div", "resume-choice", id="resume-choice", children=[
+            h("h2", text=t("resume_choice_title")),
+            h("p", text=t("resume_choice_text", names=cat.listing(saved.names()), deal=saved.game.deal_number + 1,
+                          moves=saved.moves, players=state.params.players)),
+            h("div", "resume-actions", children=[
+                h("button", "primary", text=t("resume_choice_resume"), id="resume-saved", type="button"),
+                h("button", "secondary", text=t("resume_choice_new"), id="start-linked", type="button")])])
+        return node, None
+    texts = {key: cat.t(key) for key in cat.fallback}
+    note = cat.t("setup_storage_" + state.storage) if state.storage is not None else ""
+    config = {**setup_config(state.params), "native_digits": cat.native_digits, "lang": cat.lang,
+              "storage_note": note}
+    return None, (texts, config)
+
+
+def leave(state: State) -> list[Node] | None:
+    """Asked before a match in progress is left."""
+    if not state.leaving:
+        return None
+    t = state.cat.t
+    return [h("div", "panel", children=[
+        h("h2", text=t("leave_title"), id="leave-title"), h("p", text=t("leave_text")),
+        h("div", "sheet-actions", children=[
+            h("button", "primary", text=t("leave_confirm"), id="leave-confirm", type="button"),
+            h("button", "secondary", text=t("leave_cancel"), id="leave-cancel", type="button")])])]

@@ -1,0 +1,96 @@
+"""The score sheet after each deal and at the end of the match, with the daily deal's result and the
+way to the move review."""
+
+from __future__ import annotations
+
+from pasur.daily import deal_points
+from pasur.scoring import BREAKDOWN_KEYS
+
+from ..i18n import Catalog
+from ..model.match import Match
+from ..model.state import State
+from .html import Node, h
+from .words import side_label
+
+__all__ = ["breakdown_rows", "sheet", "totals_rows"]
+
+Row = tuple[str, str, tuple[str, ...], str | None]  # (class, name, cells, key)
+
+
+def breakdown_rows(match: Match, number: int, cat: Catalog) -> list[Row]:
+    """Deal ``number``'s score sheet: one row per kind of point, then the deal's and the match's totals."""
+    game, t = match.game, cat.t
+    results = game.deal_results[number]
+    sides = range(game.sides)
+    totals = [sum(deal[side]["total"] for deal in game.deal_results[: number + 1]) for side in sides]
+    rows: list[Row] = [("total" if key == "total" else "", t(f"score_{key}"),
+                        tuple(cat.num(results[side][key]) for side in sides), key)
+                       for key in BREAKDOWN_KEYS if key != "seven_diamonds" or game.rules.seven_diamonds_bonus]
+    rows.append(("match", t("score_match"), tuple(cat.num(total) for total in totals), None))
+    return rows
+
+
+def totals_rows(match: Match, cat: Catalog) -> list[Row]:
+    game = match.game
+    sides = range(game.sides)
+    rows: list[Row] = [("", cat.t("deal_n", n=number + 1), tuple(cat.num(deal[side]["total"]) for side in sides),
+                        None) for number, deal in enumerate(game.deal_results)]
+    rows.append(("total", cat.t("totals"), tuple(cat.num(score) for score in game.scores), None))
+    return rows
+
+
+def _table(match: Match, rows: list[Row], cat: Catalog, classes: str, keys: bool) -> Node:
+    head = h("tr", children=[h("td"), *(h("th", text=side_label(match, side, cat), scope="col")
+                                        for side in range(match.game.sides))])
+    body = [h("tr", cls or None, children=[h("th", text=name, scope="row"), *(
+        h("td", text=cell, data_key=key if keys else None, data_side=side if keys and key else None)
+        for side, cell in enumerate(cells))]) for cls, name, cells, key in rows]
+    return h("table", classes, children=[h("thead", children=[head]), h("tbody", children=body)])
+
+
+def _daily_result(state: State, match: Match, day: str) -> Node:
+    cat = state.cat
+    computer = state.daily.computer.get(day)
+    mine = deal_points(match.game)
+    children = [h("h3", text=cat.t("daily_title", date=cat.isolate(day)))]
+    if match.practice:
+        children.append(h("p", "muted", text=cat.t("daily_practice")))
+    if computer is None:
+        children.append(h("p", id="daily-compare", role="status", text=cat.t("daily_computing")))
+    else:
+        text = cat.t("daily_compare", mine=cat.num(mine), theirs=cat.num(computer), diff=cat.signed(mine - computer))
+        children += [h("p", "daily-compare", id="daily-compare", text=text), h("div", "sheet-actions", children=[
+            h("button", "primary", id="daily-share", type="button", text=cat.t("daily_share")),
+            h("span", "muted", id="daily-shared", role="status", text=state.shared)])]
+    return h("section", "daily-result", id="daily-result", children=children)
+
+
+def sheet(state: State) -> list[Node] | None:
+    """The score sheet on screen, if any."""
+    match, cat = state.match, state.cat
+    if match is None or not state.playing or match.phase == "play":
+        return None
+    t = cat.t
+    game = match.game
+    demo = state.demo is not None
+    review = ([h("button", "secondary", id="review-open", type="button", text=t("review_open"))]
+              if match.human_seats() and match.reviewable_deal() is not None and not demo else [])
+    if match.phase == "deal-end":
+        number = match.pending_sheet
+        assert number is not None
+        button = (h("button", "primary", text=t("demo_again"), id="demo-again", type="button", data_action="demo-again",
+                    data_autofocus=True) if demo
+                  else h("button", "primary", text=t("next_deal"), id="next-deal", type="button", data_autofocus=True))
+        return [h("div", "panel", children=[h("h2", text=t("deal_over", n=number + 1)),
+                                            _table(match, breakdown_rows(match, number, cat), cat, "score-sheet", True),
+                                            *review, button])]
+    winner = t("draw") if game.winner is None else t("winner", name=side_label(match, game.winner, cat))
+    daily = [_daily_result(state, match, match.daily)] if match.daily is not None and not demo else []
+    return [h("div", "panel", children=[
+        h("h2", text=t("match_over")),
+        h("p", "winner", text=winner), *daily,
+        _table(match, breakdown_rows(match, len(game.deal_results) - 1, cat), cat, "score-sheet", True),
+        _table(match, totals_rows(match, cat), cat, "score-sheet totals", False),
+        h("div", "sheet-actions", children=[
+            h("button", "primary", text=t("play_again"), id="play-again", type="button", data_autofocus=True),
+            h("button", "secondary", text=t("stats"), id="show-stats", type="button"), *review])])]

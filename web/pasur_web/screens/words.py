@@ -1,0 +1,110 @@
+"""The game in words: the players' names, the sides, each event of the match log, the last move."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pasur import Card, Move
+from pasur.events import DealStarted, Event, LeftoverTaken, MoveRecord
+
+from ..i18n import Catalog
+from ..model.match import Match
+from ..model.seats import YOU_WORDS
+from ..model.state import Words
+
+__all__ = ["LastMove", "cards_list", "is_you", "last_move", "log_events", "log_text", "move_words", "name_of",
+           "side_label", "translate"]
+
+
+def translate(words: Words, cat: Catalog) -> str:
+    """A message and its values in the catalog's language (a value may be a message of its own)."""
+    key, values = words
+    return cat.t(key, **{name: translate(value, cat) if isinstance(value, tuple) else
+                         cat.listing(value) if isinstance(value, list) else value
+                         for name, value in values.items()})
+
+
+def is_you(match: Match, seat: int) -> bool:
+    """Whether ``seat`` is the one human at the table under the default name ("You"), whom the
+    page addresses as "you" in every language (in pass-and-play every player has a name)."""
+    return match.human_seats() == [seat] and match.seats[seat].name in YOU_WORDS
+
+
+def name_of(match: Match, seat: int, cat: Catalog) -> str:
+    return cat.t("you") if is_you(match, seat) else match.seats[seat].name
+
+
+def side_label(match: Match, side: int, cat: Catalog) -> str:
+    names = [name_of(match, seat, cat) for seat in match.game.seats_of(side)]
+    return cat.t("team_of", a=names[0], b=names[1]) if len(names) == 2 else names[0]
+
+
+def log_events(match: Match) -> list[Event]:
+    """The events the move log shows: each deal dealt, each move, the cards left at the end of a deal."""
+    return [event for event in match.game.events if isinstance(event, DealStarted | MoveRecord)
+            or (isinstance(event, LeftoverTaken) and event.cards)]
+
+
+def log_text(match: Match, event: Event, cat: Catalog, with_sur: bool = True) -> str:
+    """One line of the move log in words."""
+    t = cat.t
+    if isinstance(event, MoveRecord):
+        name = name_of(match, event.seat, cat)
+        you = "_you" if is_you(match, event.seat) else ""
+        card = cat.card_symbol(event.card)
+        if event.captured:
+            text = t("log_took" + you, name=name, cards=cat.cards_text(event.captured), card=card)
+            return text + (" " + t("log_sur") if event.sur and with_sur else "")
+        return t("log_laid" + you, name=name, card=card)
+    if isinstance(event, LeftoverTaken):
+        cards = cat.cards_text(event.cards)
+        if event.side is None:
+            return t("log_leftover_none", cards=cards)
+        return t("log_leftover", name=side_label(match, event.side, cat), cards=cards)
+    assert isinstance(event, DealStarted)
+    return t("log_deal", n=event.deal + 1, name=name_of(match, event.dealer, cat))
+
+
+def cards_list(cards: Iterable[Card], cat: Catalog) -> str:
+    """Cards in words: "4♣", "4♣ and 3♠", "2♠, 4♣ and 3♠"."""
+    symbols = [cat.card_symbol(card) for card in cards]
+    if len(symbols) < 2:
+        return "".join(symbols)
+    return cat.t("list_and", first=cat.listing(symbols[:-1]), last=symbols[-1])
+
+
+def move_words(move: Move, cat: Catalog) -> str:
+    """``7♣ takes 4♣ 4♦`` or ``7♣ laid``, in the page's language."""
+    card = cat.card_symbol(move.card)
+    if move.captured:
+        return cat.t("review_took", card=card, cards=cat.cards_text(move.sorted_captured()))
+    return cat.t("review_laid", card=card)
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """The move just made, shown until the next one: in words, in move notation, and the card it
+    laid on the table (None for a capture, or once that card has been taken)."""
+
+    text: str
+    move: str  # "7D:4C,3S", "9H"
+    laid: Card | None
+
+
+def last_move(match: Match, cat: Catalog) -> LastMove | None:
+    """The last move of the deal on screen (none yet once the next deal is being played)."""
+    game = match.game
+    if not game.history:
+        return None
+    record = game.history[-1]
+    if match.phase == "play" and record.deal != game.deal_number:
+        return None
+    t = cat.t
+    you = "_you" if is_you(match, record.seat) else ""
+    name, card = name_of(match, record.seat, cat), cat.card_symbol(record.card)
+    if not record.captured:
+        laid = record.card if record.card in game.table else None
+        return LastMove(t("last_laid" + you, name=name, card=card), str(record.move), laid)
+    text = t("last_took" + you, name=name, card=card, cards=cards_list(record.captured, cat))
+    return LastMove(text + (". " + t("log_sur") if record.sur else ""), str(record.move), None)
