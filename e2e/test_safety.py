@@ -6,7 +6,7 @@ from urllib.parse import quote
 
 import pytest
 from conftest import Guard
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from driver import open_page
 
@@ -51,3 +51,32 @@ def test_a_start_up_failure_shows_a_readable_message(page: Page, guard: Guard, s
     assert page.is_visible("#startup-error-reload")  # and the remedies that fit (e2e/test_startup.py)
     assert not page.is_visible("#loading")
     assert page.locator(".py-error:visible").count() == 0  # no raw traceback on screen
+
+
+@pytest.mark.parametrize("query", ["players=3&seed=5", "daily"])
+def test_an_address_with_a_double_slash_starts_the_game_and_a_reload_resumes_it(
+        page: Page, guard: object, site_url: str, query: str) -> None:
+    """Servers that merge slashes serve the page at //index.html: the address the page writes back
+    (to drop the game parameters) is built from the whole address, on the page's own origin."""
+    address = site_url + f"/index.html?{query}&speed=instant&lang=en"  # http://127.0.0.1:port//index.html?...
+    open_page(page, address)
+    page.wait_for_selector("#hand [data-card]:not([disabled])")
+    assert page.get_attribute("html", "data-phase") == "play"
+    assert page.url.startswith(site_url + "/index.html?") and "players" not in page.url and "daily" not in page.url
+    hand = page.locator("#hand [data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+    page.reload()
+    page.wait_for_selector("html[data-ready]")
+    page.wait_for_selector("#hand [data-card]:not([disabled])")  # the same game, not a question or an error
+    assert page.locator("#hand [data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)") == hand
+    assert page.locator("#startup-error").is_hidden()
+
+
+def test_unreadable_statistics_and_daily_results_are_kept_and_said(page: Page, guard: object, site_url: str) -> None:
+    page.add_init_script("""if (!sessionStorage.getItem('planted')) { sessionStorage.setItem('planted', '1');
+        localStorage.setItem('pasur.stats', 'not json'); localStorage.setItem('pasur.daily', '{"days": 5}'); }""")
+    open_page(page, site_url + "?lang=en")
+    notices = page.locator("#notices .notice")
+    expect(notices.filter(has_text="pasur.stats.unreadable")).to_have_count(1)
+    expect(notices.filter(has_text="pasur.daily.unreadable")).to_have_count(1)
+    kept = page.evaluate("() => ['pasur.stats', 'pasur.daily'].map(k => localStorage.getItem(k + '.unreadable'))")
+    assert kept == ["not json", '{"days": 5}']  # kept aside, not lost: the next write cannot replace them

@@ -8,11 +8,13 @@ import hashlib
 
 import pytest
 
+from pasur import new_game
 from pasur.cli import main
 from pasur.daily import (
     DAILY_RULES,
     Duplicate,
     comparison_text,
+    daily_deck,
     daily_game,
     daily_seed,
     deal_points,
@@ -28,6 +30,16 @@ def test_the_seed_is_a_hash_of_the_date_alone() -> None:
     digest = hashlib.sha256(b"pasur-daily-2026-12-01").digest()
     assert daily_seed(DAY) == int.from_bytes(digest[:8], "big") % 2**53 == 2648919104675481  # by sha256sum
     assert daily_game(DAY).seed == daily_seed(DAY)
+
+
+def test_the_cards_come_from_a_deck_no_seed_of_a_custom_game_deals() -> None:
+    deck = daily_deck(DAY)
+    assert sorted(map(str, deck)) == sorted(map(str, daily_deck(DAY))) and len(set(deck)) == 52
+    game = daily_game(DAY)
+    assert [str(card) for card in game.hands[0]] == [str(card) for card in deck[:4]]  # dealt from the deck
+    for players in (2, 3, 4):  # ?players=N&seed=<the day's seed> deals other cards
+        custom = new_game(players, seed=daily_seed(DAY))
+        assert custom.hands[0] != game.hands[0] and custom.table != game.table
 
 
 def test_the_same_deal_every_run_and_another_each_day() -> None:

@@ -51,7 +51,8 @@ def test_a_move_and_the_reply_draw_each_part_once_per_change_of_it() -> None:
     # The hand: played from, then playable again after the reply; the log: two lines more, twice.
     assert len(contents["hand"]) == 2 and len(contents["log"]) == 2
     assert "scoreboard" not in contents and "rules-body" not in contents  # parts that did not change
-    assert len(contents["turn-status"]) == 4  # Sara to play, Sara is thinking…, Sara to play (her card shown), your turn
+    # Sara to play, Sara is thinking…, Sara to play (her card shown), your turn
+    assert len(contents["turn-status"]) == 4
     assert drawn(drawer, state) == {}
 
 
@@ -67,3 +68,29 @@ def test_one_drawing_a_frame_at_most_and_the_players_input_at_once() -> None:
     assert frames.frame() == (False, True)  # the frame was drawn already: the changes go to the next one
     assert frames.frame() == (True, False)
     assert frames.change(by_input=True) == (True, True)  # a new frame: drawn at once again
+
+
+def test_only_what_changed_is_sent_each_unchanged_child_by_its_place() -> None:
+    from pasur_web.browser.draw import changes
+
+    a, b, c = ("li", (), ("a",)), ("li", (), ("b",)), ("li", (), ("c",))
+    assert changes(None, (a, b)) == [a, b]  # the first drawing: everything
+    assert changes((a, b), (a, b, c)) == [0, 1, c]  # a line added at the end
+    assert changes((a, b, c), (b, c)) == [1, 2]  # the first line gone
+    back = ("div", (("class", "card back"),), ())
+    assert changes((back, back, back), (back, back)) == [0, 1]  # each place used once
+    assert changes((back,), (back, back)) == [0, back]
+
+
+def test_a_changed_element_sends_only_its_own_changes() -> None:
+    from pasur_web.browser.draw import changes
+
+    face = (("span", (("class", "pip"),), ()),) * 3
+    card = ("button", (("data-card", "7C"), ("disabled", "")), face)
+    playable = ("button", (("data-card", "7C"),), face)
+    other = ("button", (("data-card", "KS"),), face)
+    # The 7C is enabled, and the K♠ comes before it: the 7C keeps its node, its face is not sent again.
+    assert changes((card,), (other, playable)) == [other, ["button", (("data-card", "7C"),), [0, 1, 2]]]
+    log = tuple(("li", (("data-line", str(n)),), (f"line {n}",)) for n in range(3))
+    assert changes(log, (*log[1:], ("li", (("data-line", "3"),), ("line 3",)))) == [1, 2, ("li", (("data-line", "3"),),
+                                                                                               ("line 3",))]

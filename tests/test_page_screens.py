@@ -132,7 +132,8 @@ def test_pass_and_play_hides_the_hand_and_says_what_was_played() -> None:
 def test_the_last_move_is_said_in_words_and_notation_until_the_next_one() -> None:
     from helpers import scenario
 
-    match = Match.of(scenario(["4D 9H 2C KS", "AC 6S 8S 10H"], "4C 3S 2H AH"), (Seat("You", "human"), Seat("Sara", "medium")))
+    match = Match.of(scenario(["4D 9H 2C KS", "AC 6S 8S 10H"], "4C 3S 2H AH"),
+                     (Seat("You", "human"), Seat("Sara", "medium")))
     assert last_move(match, EN) is None
     match = match.play("KS")
     shown = last_move(match, EN)
@@ -149,7 +150,8 @@ def test_the_last_move_is_said_in_words_and_notation_until_the_next_one() -> Non
 def test_a_sur_is_said_and_a_new_deal_starts_with_no_last_move() -> None:
     from helpers import scenario
 
-    match = Match.of(scenario(["AC 9H 2C KS", "5S 6S 8S 10H"], "4C 3S 2H AH"), (Seat("You", "human"), Seat("Sara", "medium")))
+    match = Match.of(scenario(["AC 9H 2C KS", "5S 6S 8S 10H"], "4C 3S 2H AH"),
+                     (Seat("You", "human"), Seat("Sara", "medium")))
     match = match.play("AC:2H,3S,4C,AH")
     shown = last_move(match, EN)
     assert shown is not None and shown.text == "You play A♣ and take A♥, 2♥, 3♠ and 4♣. Sur!"

@@ -308,3 +308,22 @@ def test_setting_aside_with_storage_full_never_loses_the_save() -> None:
     match = two_player()
     assert slot.write(match) == "saved"
     assert backend.items[MATCH_KEY + ".unreadable"] == bad and match_from_json(backend.items[MATCH_KEY]).id == match.id
+
+
+def test_unreadable_settings_statistics_and_daily_results_are_kept_and_said() -> None:
+    from pasur_web.model.daily import DailyBook
+    from pasur_web.model.storage import DAILY_KEY, SETTINGS_KEY, read_stored
+
+    backend = FakeStorage()
+    store = Storage(lambda: backend)
+    backend.items = {STATS_KEY: "not json", DAILY_KEY: "[]", SETTINGS_KEY: '{"speed": "fast"}'}
+    notices: list[Any] = []
+    assert read_stored(store, STATS_KEY, Stats.from_json, Stats(), notices) == Stats()
+    assert read_stored(store, DAILY_KEY, DailyBook.from_json, DailyBook(), notices) == DailyBook()
+    assert [(key, values["what"][0], values["name"]) for key, values in notices] == [
+        ("notice_set_aside", "set_aside_stats", STATS_KEY + ".unreadable"),
+        ("notice_set_aside", "set_aside_daily", DAILY_KEY + ".unreadable")]
+    assert backend.items[STATS_KEY + ".unreadable"] == "not json" and STATS_KEY not in backend.items
+    assert backend.items[DAILY_KEY + ".unreadable"] == "[]"
+    assert read_stored(store, SETTINGS_KEY, lambda text: json.loads(text or "{}"), {}, notices) == {"speed": "fast"}
+    assert len(notices) == 2  # a value that reads: nothing said

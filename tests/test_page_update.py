@@ -148,7 +148,8 @@ def test_undo_takes_back_the_move_and_forgets_its_reasons() -> None:
     state, _ = update(state, act.PickCard(several))
     assert update(state, act.Press.UNDO)[0].table.choosing == several  # no move of the human yet
     no_undo = replace(state, settings={"undo": False})
-    played, _ = update(no_undo, act.PickCapture(",".join(map(str, state.match.ordered_options(several)[0].sorted_captured()))))
+    option = state.match.ordered_options(several)[0]
+    played, _ = update(no_undo, act.PickCapture(",".join(map(str, option.sorted_captured()))))
     assert update(played, act.Press.UNDO)[0].match is played.match  # the setting is off
 
 

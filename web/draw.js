@@ -84,33 +84,75 @@
     });
   }
 
-  // The children of ``node``, drawn as ``before``, made into ``after``: an element of the same tag keeps
-  // its node (its attributes and children brought up to date), so that what the player is pressing
-  // or has the focus stays; anything else is built anew.
-  function update(node, before, after) {
-    var children = node.childNodes;
-    for (var i = 0; i < after.length; i++) {
-      var was = before[i], now = after[i], child = children[i];
-      if (was !== undefined && child && JSON.stringify(was) === JSON.stringify(now)) continue;
-      if (child && was !== undefined && typeof was !== "string" && typeof now !== "string" && was[0] === now[0]) {
-        reconcile(child, was, now);
-      } else if (child) {
-        node.replaceChild(build(now), child);
-      } else {
-        node.appendChild(build(now));
-      }
+  // The children of ``node``, drawn as ``before``, made into ``after``, and returned as drawn now. The
+  // page sends only what changed (web/pasur_web/browser/draw.py, ``changes``): in ``after`` a number
+  // n stands for the child drawn at n before, unchanged. Otherwise a child with a key (a card, a
+  // card's back, a line of the log) keeps its node wherever it moves, and one without keeps the node
+  // at its place when it has the same tag: a kept node is brought up to date (attributes, children,
+  // given as changes too), so that what the player is pressing or has the focus stays. Anything
+  // else is built anew.
+  var KEYS = ["data-card", "data-back", "data-line"];
+
+  function keyOf(spec) {
+    if (typeof spec !== "object") return null;
+    for (var i = 0; i < spec[1].length; i++) {
+      if (KEYS.indexOf(spec[1][i][0]) >= 0) return spec[1][i][0] + "=" + spec[1][i][1];
     }
-    while (node.childNodes.length > after.length) node.removeChild(node.lastChild);
+    return null;
   }
 
+  function alike(was, now) {
+    return typeof was === "object" && typeof now === "object" && was[0] === now[0];
+  }
+
+  // Which child drawn before becomes each child of ``after``: its index, or -1 (built anew).
+  function choose(before, after) {
+    var used = before.map(function () { return false; });
+    after.forEach(function (spec) { if (typeof spec === "number") used[spec] = true; });
+    var byKey = new Map();
+    before.forEach(function (spec, index) { if (keyOf(spec) !== null) byKey.set(keyOf(spec), index); });
+    return after.map(function (spec, index) {
+      if (typeof spec === "number") return spec;
+      var key = keyOf(spec);
+      var at = key === null ? index : byKey.has(key) ? byKey.get(key) : -1;
+      if (at < 0 || at >= before.length || used[at] || !alike(before[at], spec)) return -1;
+      used[at] = true;
+      return at;
+    });
+  }
+
+  function update(node, before, after) {
+    var olds = Array.prototype.slice.call(node.childNodes);
+    var drawn = [];
+    var nodes = choose(before, after).map(function (at, index) {
+      var spec = after[index];
+      if (typeof spec === "number") {
+        drawn.push(before[spec]);
+        return olds[spec];
+      }
+      if (at < 0) {
+        drawn.push(spec);
+        return build(spec);
+      }
+      drawn.push(reconcile(olds[at], before[at], spec));
+      return olds[at];
+    });
+    var keep = new Set(nodes);
+    olds.forEach(function (child) { if (!keep.has(child)) node.removeChild(child); });
+    nodes.forEach(function (child, index) {
+      if (node.childNodes[index] !== child) node.insertBefore(child, node.childNodes[index] || null);
+    });
+    return drawn;
+  }
+
+  // An element kept: its attributes and children brought up to date; returns it as drawn now.
   function reconcile(node, was, now) {
     var names = {};
     now[1].forEach(function (pair) { names[pair[0]] = true; node.setAttribute(pair[0], pair[1]); });
     was[1].forEach(function (pair) { if (!names[pair[0]]) node.removeAttribute(pair[0]); });
-    update(node, was[2], now[2]);
+    return [now[0], now[1], update(node, was[2], now[2])];
   }
 
-  // Cards are built anew (their motion finds each by its key); other parts are brought up to date.
   var CARD_PARTS = { opponents: true, table: true, hand: true, "capture-choice": true };
   var drawnParts = {};
 
@@ -120,9 +162,12 @@
     if (item[1]) setAttributes(node, item[1]);
     if (!item[2]) return;
     var before = drawnParts[item[0]];
-    if (before && !CARD_PARTS[item[0]]) update(node, before, item[2]);
-    else node.replaceChildren.apply(node, item[2].map(build));
-    drawnParts[item[0]] = item[2];
+    if (before) {
+      drawnParts[item[0]] = update(node, before, item[2]);
+    } else {
+      node.replaceChildren.apply(node, item[2].map(build));
+      drawnParts[item[0]] = item[2];
+    }
     drawn.push(node);
     if (node.id === "log") node.scrollTop = node.scrollHeight;
   }

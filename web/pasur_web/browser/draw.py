@@ -9,10 +9,52 @@ import json
 from typing import Any
 
 from ..model.state import State
+from ..screens.html import Node
 from ..screens.motion import FLIGHT_MS, Mark, mark_of, plan
 from ..screens.page import Part, Spoken, page
+from ..screens.setup import catalog_texts
 
-__all__ = ["Drawer", "Frames"]
+__all__ = ["Drawer", "Frames", "changes"]
+
+
+KEYS = ("data-card", "data-back", "data-line")  # a child with one of these keeps its node when it moves
+
+
+def _key(child: Node | str) -> str | None:
+    if isinstance(child, str):
+        return None
+    return next((f"{name}={value}" for name, value in child[1] if name in KEYS), None)
+
+
+def changes(before: tuple[Node | str, ...] | None, after: tuple[Node | str, ...]) -> list[object]:
+    """``after`` as ``web/draw.js`` takes it, when ``before`` was drawn: a child drawn already and
+    unchanged is given as its place among ``before`` (each place used once); a changed element that
+    keeps its node (the one drawn with its key, or at its place when it has none, with the same tag)
+    as its tag, attributes and its own children's changes; any other child whole. The same choice as
+    ``choose`` in web/draw.js, so that only what changed is sent and built."""
+    if before is None:
+        return list(after)
+    places: dict[Node | str, list[int]] = {}
+    for place, child in enumerate(before):
+        places.setdefault(child, []).append(place)
+    out: list[object] = []
+    for child in after:
+        free = places.get(child)
+        out.append(free.pop(0) if free else None)
+    used = {place for place in out if isinstance(place, int)}
+    keyed = {_key(child): place for place, child in enumerate(before) if _key(child) is not None}
+    for index, child in enumerate(after):
+        if out[index] is not None:
+            continue
+        key = _key(child)
+        at = index if key is None else keyed.get(key, -1)
+        was = before[at] if 0 <= at < len(before) else None
+        if isinstance(child, str) or was is None or isinstance(was, str) or at in used or was[0] != child[0]:
+            out[index] = child
+            continue
+        used.add(at)
+        out[index] = [child[0], child[1], changes(was[2], child[2])]
+    return out
 
 
 class Frames:
@@ -70,20 +112,21 @@ class Drawer:
             if before == (attrs, children):
                 continue
             items.append([ident, attrs if before is None or before[0] != attrs else None,
-                          children if before is None or before[1] != children else None])
+                          None if children is None or (before is not None and before[1] == children) else
+                          changes(before[1] if before is not None else None, children)])
             self.drawn[ident] = (attrs, children)
             self.counts[ident] = self.counts.get(ident, 0) + 1
         out: dict[str, Any] = {"parts": items, "focus": focus}
         if frame.lang != self.lang:
             self.lang = frame.lang
-            cat = state.cat
-            out["texts"] = {key: cat.t(key) for key in cat.fallback}
-        if frame.setup is not None and frame.setup != self.setup:
+            out["texts"] = catalog_texts(state.cat)
+        if frame.setup is not None and frame.setup is not self.setup:
             if not (kept_panel and self.setup is None and not frame.setup[1].get("storage_note")):
                 out["setup"] = frame.setup
+                self.drawn.pop("setup", None)  # web/setup.js draws #setup: whatever is drawn there next is new
             self.setup = frame.setup
         elif frame.setup is None:
-            self.setup = None  # the question a link asks is in #setup now
+            self.setup = None  # #setup shows something else now (or nothing): drawn again when it comes back
         match = state.match
         if match is not None and state.playing:
             ms = FLIGHT_MS.get(state.speed, 0)

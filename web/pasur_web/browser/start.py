@@ -3,8 +3,7 @@ when it cannot be read), the listeners, then the first action (``Started``). Bro
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
@@ -14,7 +13,7 @@ from ..model.params import AI_LEVELS, parse_params
 from ..model.savegame import read_json
 from ..model.state import Words
 from ..model.stats import Stats
-from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, Loaded, Slot, Storage, match_key
+from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, Loaded, Slot, Storage, match_key, read_stored
 from ..model.update import initial_state
 from .dom import found
 from .events import bind, read_form, today
@@ -22,8 +21,6 @@ from .runtime import Runtime
 
 __all__ = ["start"]
 
-T = TypeVar("T")
-WHAT = {SETTINGS_KEY: "settings", STATS_KEY: "stats", DAILY_KEY: "daily"}
 
 
 def _settings(text: str | None) -> dict[str, Any]:
@@ -31,18 +28,6 @@ def _settings(text: str | None) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError("not settings")
     return data
-
-
-def _read(storage: Storage, key: str, parse: Callable[[str | None], T], empty: T, notices: list[Words]) -> T:
-    """A stored value; one that cannot be read is set aside (never replaced), and the player told."""
-    text = storage.get(key)
-    try:
-        return parse(text)
-    except ValueError as error:
-        aside = storage.set_aside(key, text or "")
-        words: Words = ("set_aside_" + WHAT[key], {})
-        notices.append(("notice_set_aside", {"what": words, "reason": str(error), "name": aside or key}))
-        return empty
 
 
 def _boot_notices() -> list[Words]:
@@ -64,9 +49,9 @@ def start() -> Runtime:
     # Storage turned off (a frame sandboxed without allow-same-origin, a setting): said once, here.
     notices: list[Words] = [("notice_no_storage", {})] if problem == "disabled" else []
     notices += _boot_notices()
-    settings: dict[str, Any] = _read(storage, SETTINGS_KEY, _settings, {}, notices)
-    stats = _read(storage, STATS_KEY, Stats.from_json, Stats(), notices)
-    daily = _read(storage, DAILY_KEY, DailyBook.from_json, DailyBook(), notices)
+    settings: dict[str, Any] = read_stored(storage, SETTINGS_KEY, _settings, {}, notices)
+    stats = read_stored(storage, STATS_KEY, Stats.from_json, Stats(), notices)
+    daily = read_stored(storage, DAILY_KEY, DailyBook.from_json, DailyBook(), notices)
     languages = [str(lang) for lang in (window.navigator.languages or [])]
     state = initial_state(params, settings, languages, stats, daily, problem, notices)
     runtime = Runtime(state, storage, slot)

@@ -7,9 +7,9 @@ saved match: it never writes over a save that another tab made since it last rea
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from .match import Match
 from .params import GAME_KEYS, Params
@@ -30,6 +30,7 @@ __all__ = [
     "WriteResult",
     "match_key",
     "problem_of",
+    "read_stored",
     "start_action",
 ]
 
@@ -135,6 +136,25 @@ class Storage:
             return free
         self.set(key, text)  # it could not be moved: put it back where it was
         return None
+
+
+T = TypeVar("T")
+_WHAT = {SETTINGS_KEY: "settings", STATS_KEY: "stats", DAILY_KEY: "daily"}
+
+
+def read_stored(storage: Storage, key: str, parse: Callable[[str | None], T], empty: T,
+                notices: list[tuple[str, Mapping[str, object]]]) -> T:
+    """A stored value read with ``parse``; one that cannot be read is set aside (never replaced by the
+    next write) and a notice added to ``notices`` says so and where it went."""
+    text = storage.get(key)
+    try:
+        return parse(text)
+    except ValueError as error:
+        aside = storage.set_aside(key, text or "")
+        what: tuple[str, Mapping[str, object]] = ("set_aside_" + _WHAT.get(key, "settings"), {})
+        said = "notice_set_aside" if aside is not None else "notice_set_aside_kept"
+        notices.append((said, {"what": what, "reason": str(error)[:200], "name": aside or key}))
+        return empty
 
 
 @dataclass(frozen=True)

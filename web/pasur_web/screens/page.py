@@ -20,7 +20,7 @@ from .settings import settings_body
 from .setup import leave, setup_panel
 from .sheet import sheet
 from .table import choice, guide_text, hand, handoff, log, status, table, table_info
-from .words import last_move, log_text
+from .words import Names, last_move, log_text
 
 __all__ = ["ROOT", "Frame", "Part", "Spoken", "announcement", "page", "part"]
 
@@ -86,7 +86,8 @@ def announcement(match: Match | None, previous: Spoken, state: State) -> tuple[S
         return spoken, ""
     same = previous[0] == match.id and previous[1] <= len(moves)
     new = moves[previous[1]:] if same else moves[-1:]
-    parts = [log_text(match, record, cat) + "." for record in new[-4:]]
+    names = Names.of(match, cat)
+    parts = [log_text(names, record, cat) + "." for record in new[-4:]]
     if previous[0] == match.id and previous[1] > len(moves):
         parts = [t("undone")]  # moves were taken back
     game = match.game
@@ -150,7 +151,7 @@ def page(state: State, today: datetime.date, spoken: Spoken) -> Frame:
     }
     shown = review(state)
     parts["review"] = part([shown[0]] if shown else [], hidden=shown is None, data_done=bool(shown and shown[1]))
-    question, panel = setup_panel(state)
+    question, panel = setup_panel(state) if state.view in ("setup", "loading") else (None, None)
     if question is not None:
         parts["setup"] = part([question])
     if state.playing:

@@ -56,7 +56,7 @@ def _list(state: State, entries: Sequence[MoveReview], total: int, deal: int, se
                                  data_action="review-move", data_review_move="", data_index=index,
                                  data_played=str(entry.played), data_best=str(entry.best),
                                  data_loss="0" if entry.best == entry.played else f"{entry.loss:g}",
-                                 data_verdict=entry.verdict, children=[
+                                 children=[
                                      h("span", "review-line", text=t("review_line", n=entry.number,
                                                                       move=move_words(entry.played, cat))),
                                      h("span", "review-detail", text=verdict_line(entry, cat, with_best=True))])])

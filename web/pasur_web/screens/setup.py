@@ -3,13 +3,15 @@ engine's presets), the question a link asks when a game is in progress, and "Lea
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from ..model.params import setup_config
+from ..i18n import Catalog
+from ..model.params import Params, setup_config
 from ..model.state import State
 from .html import Node, h
 
-__all__ = ["leave", "setup_panel"]
+__all__ = ["catalog_texts", "leave", "setup_panel"]
 
 
 def setup_panel(state: State) -> tuple[Node | None, tuple[dict[str, str], dict[str, Any]] | None]:
@@ -27,11 +29,25 @@ def setup_panel(state: State) -> tuple[Node | None, tuple[dict[str, str], dict[s
                 h("button", "primary", text=t("resume_choice_resume"), id="resume-saved", type="button"),
                 h("button", "secondary", text=t("resume_choice_new"), id="start-linked", type="button")])])
         return node, None
-    texts = {key: cat.t(key) for key in cat.fallback}
-    note = cat.t("setup_storage_" + state.storage) if state.storage is not None else ""
-    config = {**setup_config(state.params), "native_digits": cat.native_digits, "lang": cat.lang,
-              "storage_note": note}
-    return None, (texts, config)
+    params = state.params
+    return None, _panel(cat, (params.players, params.preset, params.target, params.ai), state.storage)
+
+
+@functools.lru_cache(maxsize=8)
+def _panel(cat: Catalog, defaults: tuple[int, str, int | None, str],
+           storage: str | None) -> tuple[dict[str, str], dict[str, Any]]:
+    """The texts and choices of the panel (the same object while they stay the same)."""
+    players, preset, target, ai = defaults
+    chosen = Params(players=players, preset=preset, target=target, ai=ai)
+    note = cat.t("setup_storage_" + storage) if storage is not None else ""
+    config = {**setup_config(chosen), "native_digits": cat.native_digits, "lang": cat.lang, "storage_note": note}
+    return catalog_texts(cat), config
+
+
+@functools.cache
+def catalog_texts(cat: Catalog) -> dict[str, str]:
+    """Every text of the catalog (for the scripts that draw without Python)."""
+    return {key: cat.t(key) for key in cat.fallback}
 
 
 def leave(state: State) -> list[Node] | None:

@@ -3,9 +3,11 @@ the move log and the hand-off of pass-and-play."""
 
 from __future__ import annotations
 
+import functools
+
 from pasur import Card
 from pasur.cards import CLUBS
-from pasur.events import MoveRecord
+from pasur.events import Event, MoveRecord
 from pasur.moves import is_sur
 
 from ..i18n import Catalog
@@ -13,7 +15,7 @@ from ..model.match import Match
 from ..model.state import State
 from .cards import back_node, card_node
 from .html import Node, h
-from .words import last_move, log_events, log_text, name_of
+from .words import Names, last_move, log_events, log_text, name_of
 
 __all__ = ["LOG_LINES", "choice", "guide_text", "hand", "handoff", "last_reasons", "log", "moves_since_turn",
            "status", "table", "table_info"]
@@ -33,7 +35,7 @@ def table(state: State) -> Node:
                                                                       ("last-laid", card == laid)) if on))
              for card in match.game.table]
     if preview is not None:
-        nodes.append(card_node(preview.card, cat, marks="incoming", data_incoming="1"))
+        nodes.append(card_node(preview.card, cat, marks="incoming"))
     if not nodes:
         nodes.append(h("p", "empty", text=cat.t("table_empty")))
     return h("div", "table-cards", id="table", role="group", aria_label=cat.t("table"), children=nodes)
@@ -115,7 +117,8 @@ def last_reasons(state: State) -> tuple[str, str] | None:
     reasons = state.table.reasons.get(match.moves - 1)
     if not reasons:
         return None
-    return log_text(match, match.game.history[-1], state.cat, with_sur=False), state.cat.reasons(reasons)
+    return (log_text(Names.of(match, state.cat), match.game.history[-1], state.cat, with_sur=False),
+            state.cat.reasons(reasons))
 
 
 def status(state: State) -> str:
@@ -152,23 +155,35 @@ def guide_text(state: State) -> str | None:
     return " ".join(parts)
 
 
+@functools.lru_cache(maxsize=4096)
+def _log_line(names: Names, line: int, event: Event, cat: Catalog, why: str) -> Node:
+    """Line ``line`` of the move log, with why the move did what it did (kept: a line, once written, is
+    the same in every later drawing)."""
+    text = log_text(names, event, cat)
+    if not isinstance(event, MoveRecord):
+        return h("li", data_kind=event.kind, data_line=line, text=text)
+    content: list[Node] = [h("span", text=text), h("span", "why", text=why)] if why else []
+    return h("li", "sur" if event.sur else None, data_kind="move", data_line=line, data_seat=event.seat,
+             data_move=str(event.move), data_sur="1" if event.sur else None, text=None if why else text,
+             children=content)
+
+
 def log(state: State) -> Node:
     match, cat, reasons = state.match, state.cat, state.table.reasons
     assert match is not None
-    events = log_events(match)[-LOG_LINES:]
+    every = log_events(match)
+    first = max(0, len(every) - LOG_LINES)
+    events = every[first:]
     number = match.moves - sum(1 for event in events if isinstance(event, MoveRecord))
+    names = Names.of(match, cat)
     items = []
-    for event in events:
-        text = log_text(match, event, cat)
-        if not isinstance(event, MoveRecord):
-            items.append(h("li", data_kind=event.kind, text=text))
-            continue
-        why = reasons.get(number)
-        number += 1
-        content: list[Node] = [h("span", text=text), h("span", "why", text=cat.reasons(why))] if why else []
-        items.append(h("li", "sur" if event.sur else None, data_kind="move", data_seat=event.seat,
-                       data_move=str(event.move), data_sur="1" if event.sur else None,
-                       text=None if why else text, children=content))
+    for line, event in enumerate(events, start=first):
+        why = ""
+        if isinstance(event, MoveRecord):
+            kept = reasons.get(number)
+            why = cat.reasons(kept) if kept else ""
+            number += 1
+        items.append(_log_line(names, line, event, cat, why))
     return h("ol", id="log", tabindex="0", aria_labelledby="log-title", children=items)
 
 
@@ -179,7 +194,8 @@ def moves_since_turn(match: Match, seat: int, cat: Catalog) -> tuple[str, ...]:
         if isinstance(event, MoveRecord) and event.seat == seat:
             break
         since.append(event)
-    return tuple(log_text(match, event, cat) for event in reversed(since[:8]))
+    names = Names.of(match, cat)
+    return tuple(log_text(names, event, cat) for event in reversed(since[:8]))
 
 
 def handoff(state: State) -> list[Node] | None:

@@ -13,7 +13,7 @@ from ..model.match import Match
 from ..model.seats import YOU_WORDS
 from ..model.state import Words
 
-__all__ = ["LastMove", "cards_list", "is_you", "last_move", "log_events", "log_text", "move_words", "name_of",
+__all__ = ["LastMove", "Names", "cards_list", "is_you", "last_move", "log_events", "log_text", "move_words", "name_of",
            "side_label", "translate"]
 
 
@@ -46,12 +46,28 @@ def log_events(match: Match) -> list[Event]:
             or (isinstance(event, LeftoverTaken) and event.cards)]
 
 
-def log_text(match: Match, event: Event, cat: Catalog, with_sur: bool = True) -> str:
+@dataclass(frozen=True)
+class Names:
+    """What a match's log calls its players, in one language: each seat, "you" (the one human under
+    the default name, addressed as "you"), and each side."""
+
+    seats: tuple[str, ...]
+    you: int | None
+    sides: tuple[str, ...]
+
+    @classmethod
+    def of(cls, match: Match, cat: Catalog) -> Names:
+        seats = tuple(name_of(match, seat, cat) for seat in range(len(match.seats)))
+        you = next((seat for seat in range(len(match.seats)) if is_you(match, seat)), None)
+        return cls(seats, you, tuple(side_label(match, side, cat) for side in range(match.game.sides)))
+
+
+def log_text(names: Names, event: Event, cat: Catalog, with_sur: bool = True) -> str:
     """One line of the move log in words."""
     t = cat.t
     if isinstance(event, MoveRecord):
-        name = name_of(match, event.seat, cat)
-        you = "_you" if is_you(match, event.seat) else ""
+        name = names.seats[event.seat]
+        you = "_you" if names.you == event.seat else ""
         card = cat.card_symbol(event.card)
         if event.captured:
             text = t("log_took" + you, name=name, cards=cat.cards_text(event.captured), card=card)
@@ -61,9 +77,9 @@ def log_text(match: Match, event: Event, cat: Catalog, with_sur: bool = True) ->
         cards = cat.cards_text(event.cards)
         if event.side is None:
             return t("log_leftover_none", cards=cards)
-        return t("log_leftover", name=side_label(match, event.side, cat), cards=cards)
+        return t("log_leftover", name=names.sides[event.side], cards=cards)
     assert isinstance(event, DealStarted)
-    return t("log_deal", n=event.deal + 1, name=name_of(match, event.dealer, cat))
+    return t("log_deal", n=event.deal + 1, name=names.seats[event.dealer])
 
 
 def cards_list(cards: Iterable[Card], cat: Catalog) -> str:
