@@ -1,5 +1,10 @@
 """``python -m pasur bench``: the engine's speed on one core, in 2-player deals of one-deal matches
-(``Rules(fixed_deals=1)``) played to the end, and in legal-move queries."""
+(``Rules(fixed_deals=1)``) played to the end, and in legal-move queries.
+
+The public API's figure is measured against :class:`pasur.reference.PlainGame`, a plain engine of
+the same rules, in the same run: the two take turns in short slices, so that whatever else loads
+the machine weighs on both alike, and their ratio is what to compare between runs.
+"""
 
 from __future__ import annotations
 
@@ -14,11 +19,13 @@ from .deal import Deal
 from .evaluation import medium_option
 from .game import new_game
 from .moves import legal_moves_for
+from .reference import PlainGame
 from .rules import Rules
 
 __all__ = ["bench"]
 
 RULES: Final = Rules(fixed_deals=1)
+SLICES: Final = 6  # turns each of the public API and the plain engine gets
 
 
 def _rate(seconds: float, play_one: Callable[[int], object]) -> float:
@@ -31,15 +38,35 @@ def _rate(seconds: float, play_one: Callable[[int], object]) -> float:
     return round(done / (time.perf_counter() - start), 1)
 
 
+def _side_by_side(seconds: float, first: Callable[[int], object],
+                  second: Callable[[int], object]) -> tuple[float, float]:
+    """The rates of ``first`` and ``second``, each run for ``seconds`` in all, in alternate slices."""
+    counts = [0, 0]
+    spent = [0.0, 0.0]
+    for _ in range(SLICES):
+        for which, play_one in enumerate((first, second)):
+            start = time.perf_counter()
+            while time.perf_counter() - start < seconds / SLICES:
+                play_one(counts[which])
+                counts[which] += 1
+            spent[which] += time.perf_counter() - start
+    return round(counts[0] / spent[0], 1), round(counts[1] / spent[1], 1)
+
+
 def bench(seconds: float) -> dict[str, float]:
     """Deals per second with random moves: through the public ``legal_moves()`` / ``play()``, through
-    :meth:`Game.play_random`, and through the search's :class:`~pasur.deal.Deal`; with ``medium``'s
-    moves through a game's views and through the search's path; and legal-move queries
-    (:func:`~pasur.moves.legal_moves_for`) per second."""
+    the plain engine (and the ratio of the two), through :meth:`Game.play_random`, and through the
+    search's :class:`~pasur.deal.Deal`; with ``medium``'s moves through a game's views and through
+    the search's path; and legal-move queries (:func:`~pasur.moves.legal_moves_for`) per second."""
     rng = random.Random(1)
 
     def public_api(number: int) -> None:
         game = new_game(2, RULES, seed=10**6 + number)
+        while game.turn is not None:
+            game.play(rng.choice(game.legal_moves()))
+
+    def plain(number: int) -> None:
+        game = PlainGame(2, RULES, seed=10**6 + number)
         while game.turn is not None:
             game.play(rng.choice(game.legal_moves()))
 
@@ -66,6 +93,7 @@ def bench(seconds: float) -> dict[str, float]:
         while not deal.apply(*medium_option(deal)):
             pass
 
+    public_rate, plain_rate = _side_by_side(seconds, public_api, plain)
 
     positions: list[tuple[list[Card], list[Card], Rules]] = []
     game = new_game(2, Rules(), seed=99)
@@ -80,8 +108,10 @@ def bench(seconds: float) -> dict[str, float]:
         queries += len(positions)
     query_rate = queries / (time.perf_counter() - start)
     return {
+        "random_deals_per_second_public_api": public_rate,
+        "random_deals_per_second_plain_engine": plain_rate,
+        "public_api_over_plain_engine": round(public_rate / plain_rate, 2),
         "random_deals_per_second": _rate(seconds, play_random),
-        "random_deals_per_second_public_api": _rate(seconds, public_api),
         "random_deals_per_second_search_path": _rate(seconds, search_path),
         "medium_deals_per_second": _rate(seconds, medium),
         "medium_deals_per_second_search_path": _rate(seconds, medium_search_path),
