@@ -1,15 +1,16 @@
 """A plain engine of the same rules: the yardstick of ``python -m pasur bench``, and a second reading
 of docs/RULES.md that ``tests/test_reference.py`` plays against the engine, move for move.
 
-It is written to be obviously right, not fast: cards are :class:`~pasur.cards.Card` objects, a
-move is a ``(card, frozenset of cards taken)`` pair, captures are found by trying every set of
-table cards, and nothing is cached. It shares no code with the engine's rules (:mod:`pasur.deal`,
-:mod:`pasur.captures`, :mod:`pasur.scoring`), only the cards and the options. It shuffles and
-deals from ``random.Random(seed)`` exactly as the engine does, so the same seed gives the same
-cards in both.
+It is written to be obviously right, not fast: a card is a ``(rank, suit)`` tuple (rank 1..13,
+suit 0..3 for clubs, diamonds, hearts, spades), a move a ``(card, frozenset of cards taken)`` pair;
+the sets of cards a number card may take are found by a plain search, and nothing is cached. It shares no code
+with the engine, only the options (:class:`~pasur.rules.Rules`). It shuffles and deals from
+``random.Random(seed)`` exactly as the engine does, so the same seed gives the same cards in both.
 
 >>> from pasur.rules import Rules
 >>> game = PlainGame(2, Rules(fixed_deals=1), seed=7)
+>>> [text(card) for card in game.table]  # the same cards as new_game(2, seed=7)
+['3C', '4H', '5C', 'KH']
 >>> while game.turn is not None:
 ...     game.play(game.legal_moves()[0])
 >>> len(game.scores), game.deals_played
@@ -18,23 +19,47 @@ cards in both.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Sequence
 
-from .cards import ACE, CLUBS, FULL_DECK, JACK, KING, QUEEN, TEN, Card
 from .rules import Rules
 
-__all__ = ["PlainGame", "PlainMove"]
+__all__ = ["DECK", "PlainCard", "PlainGame", "PlainMove", "text"]
 
-PlainMove = tuple[Card, frozenset[Card]]
+PlainCard = tuple[int, int]  # rank 1..13 (1 the Ace, 11 to 13 Jack, Queen, King), suit 0..3 (C, D, H, S)
+PlainMove = tuple[PlainCard, frozenset[PlainCard]]
+ACE, TEN, JACK, QUEEN, KING = 1, 10, 11, 12, 13
+CLUBS = 0
+DECK = [(rank, suit) for rank in range(1, 14) for suit in range(4)]  # the order a new deck is shuffled from
+
+
+def text(card: PlainCard) -> str:
+    """A card in the notation of docs/RULES.md: ``(10, 1)`` is ``10D``."""
+    rank, suit = card
+    return ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][rank - 1] + "CDHS"[suit]
+
+
+def adding_up_to(wanted: int, numbers: list[PlainCard]) -> list[frozenset[PlainCard]]:
+    """Every set of the number cards ``numbers`` whose values add up to ``wanted``."""
+    found: list[frozenset[PlainCard]] = []
+
+    def extend(start: int, chosen: list[PlainCard], total: int) -> None:
+        for index in range(start, len(numbers)):
+            card = numbers[index]
+            if total + card[0] == wanted:
+                found.append(frozenset([*chosen, card]))
+            elif total + card[0] < wanted:
+                extend(index + 1, [*chosen, card], total + card[0])
+
+    extend(0, [], 0)
+    return found
 
 
 class PlainGame:
     """A match: ``turn`` (None once it is over), ``hands``, ``table``, ``piles``, ``surs``,
     ``scores``, ``deal_scores`` (each finished deal's points per side), ``winner``."""
 
-    def __init__(self, players: int, rules: Rules, seed: int, deck: Sequence[Card] | None = None,
+    def __init__(self, players: int, rules: Rules, seed: int, deck: Sequence[PlainCard] | None = None,
                  leader: int = 0) -> None:
         self.players = players
         self.rules = rules
@@ -47,19 +72,19 @@ class PlainGame:
         self.leader = leader
         self.start_deal(list(deck) if deck is not None else self.shuffled())
 
-    def shuffled(self) -> list[Card]:
-        deck = list(FULL_DECK)
+    def shuffled(self) -> list[PlainCard]:
+        deck = list(DECK)
         self.rng.shuffle(deck)
         return deck
 
     def side(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
 
-    def start_deal(self, deck: list[Card]) -> None:
+    def start_deal(self, deck: list[PlainCard]) -> None:
         """Four cards to each player from the leader on, then four to the table, until the table passes
         the misdeal check."""
         while True:
-            self.hands: list[list[Card]] = [[] for _ in range(self.players)]
+            self.hands: list[list[PlainCard]] = [[] for _ in range(self.players)]
             for k in range(self.players):
                 self.hands[(self.leader + k) % self.players] = deck[4 * k : 4 * k + 4]
             self.table = deck[4 * self.players : 4 * self.players + 4]
@@ -68,7 +93,7 @@ class PlainGame:
                 break
             deck = self.shuffled()
         self.table.sort()
-        self.piles: list[list[Card]] = [[] for _ in self.scores]
+        self.piles: list[list[PlainCard]] = [[] for _ in self.scores]
         self.surs = [0 for _ in self.scores]
         self.last_taker: int | None = None
         self.turn: int | None = self.leader
@@ -77,38 +102,35 @@ class PlainGame:
         """Two Queens or two Kings: reshuffle. Each Jack goes back into the stock at a random place,
         replaced by the top card of the stock, and the table is checked again."""
         while True:
-            ranks = [card.rank for card in self.table]
+            ranks = [rank for rank, _ in self.table]
             if ranks.count(QUEEN) >= 2 or ranks.count(KING) >= 2:
                 return False
             if JACK not in ranks:
                 return True
             for place, card in enumerate(list(self.table)):
-                if card.rank == JACK:
+                if card[0] == JACK:
                     self.table[place] = self.stock.pop(0)
                     self.stock.insert(self.rng.randint(0, len(self.stock)), card)
 
-    def takes(self, card: Card) -> list[frozenset[Card]]:
+    def takes(self, card: PlainCard) -> list[frozenset[PlainCard]]:
         """Every set of table cards ``card`` may take ([] when it is laid)."""
         rules = self.rules
-        if rules.kids or card.rank in (QUEEN, KING):
-            same = frozenset(c for c in self.table if c.rank == card.rank)
+        rank = card[0]
+        if rules.kids or rank in (QUEEN, KING):
+            same = frozenset(c for c in self.table if c[0] == rank)
             return [same] if same else []
-        if card.rank == JACK and rules.jack_wild:
-            taken = frozenset(c for c in self.table if c.rank not in (QUEEN, KING))
+        if rank == JACK and rules.jack_wild:
+            taken = frozenset(c for c in self.table if c[0] not in (QUEEN, KING))
             return [taken] if taken else []
-        wanted = 11 - card.rank if card.rank <= TEN else 11
-        numbers = [c for c in self.table if c.rank <= TEN]
-        combinations = [frozenset(group) for size in range(1, len(numbers) + 1)
-                        for group in itertools.combinations(numbers, size)
-                        if sum(c.rank for c in group) == wanted]
-        jacks = frozenset(c for c in self.table if c.rank == JACK)
-        if card.rank == JACK and jacks:
+        combinations = adding_up_to(11 - rank if rank <= TEN else 11, [c for c in self.table if c[0] <= TEN])
+        jacks = frozenset(c for c in self.table if c[0] == JACK)
+        if rank == JACK and jacks:
             combinations.append(jacks)
         if not rules.multi_combo:
             return combinations
-        unions: set[frozenset[Card]] = set()
+        unions: set[frozenset[PlainCard]] = set()
 
-        def add_unions(chosen: frozenset[Card], start: int) -> None:
+        def add_unions(chosen: frozenset[PlainCard], start: int) -> None:
             for index in range(start, len(combinations)):
                 if not combinations[index] & chosen:
                     union = chosen | combinations[index]
@@ -137,7 +159,7 @@ class PlainGame:
             self.piles[side] += [c for c in self.table if c in taken] + [card]
             self.table = [c for c in self.table if c not in taken]
             self.last_taker = side
-            no_sur = (self.rules.no_jack_sur and card.rank == JACK) or (self.rules.no_sur_last_round and not self.stock)
+            no_sur = (self.rules.no_jack_sur and card[0] == JACK) or (self.rules.no_sur_last_round and not self.stock)
             if not self.table and not no_sur:
                 self.surs[side] += 1
         else:
@@ -170,15 +192,15 @@ class PlainGame:
         for side, pile in enumerate(self.piles):
             total = 5 * counted[side]
             for card in pile:
-                if card.rank in (ACE, JACK):
+                if card[0] in (ACE, JACK):
                     total += 1
-                elif str(card) == "2C":
+                elif card == (2, CLUBS):
                     total += 2
-                elif str(card) == "10D":
+                elif card == (10, 1):  # the ten of diamonds
                     total += 3
-                elif str(card) == "7D" and rules.seven_diamonds_bonus:
+                elif card == (7, 1) and rules.seven_diamonds_bonus:
                     total += 1
-            if sum(1 for card in pile if card.suit == CLUBS) >= 7:
+            if sum(1 for card in pile if card[1] == CLUBS) >= 7:
                 total += 7
             points.append(total)
         return points

@@ -6,25 +6,29 @@ import random
 
 import pytest
 
-from pasur import Card, Rules, format_cards
+from pasur import Rules
 from pasur.cards import FULL_DECK
 from pasur.deal import Deal, table_after
-from pasur.reference import PlainGame, PlainMove
+from pasur.reference import PlainCard, PlainGame, PlainMove, text
 
 PRESETS = ["seeds", "classic", "kids"]
 
 
 def notation(card: int, taken: list[int]) -> str:
-    return f"{FULL_DECK[card]}:{format_cards(FULL_DECK[c] for c in taken)}" if taken else str(FULL_DECK[card])
+    return f"{FULL_DECK[card]}:{','.join(str(FULL_DECK[c]) for c in sorted(taken))}" if taken else str(FULL_DECK[card])
 
 
 def plain_notation(move: PlainMove) -> str:
     card, taken = move
-    return f"{card}:{format_cards(taken)}" if taken else str(card)
+    return f"{text(card)}:{','.join(map(text, sorted(taken)))}" if taken else text(card)
 
 
-def cards(numbers: list[int]) -> list[Card]:
-    return [FULL_DECK[number] for number in numbers]
+def cards(numbers: list[int]) -> list[str]:
+    return [str(FULL_DECK[number]) for number in numbers]
+
+
+def texts(cards: list[PlainCard]) -> list[str]:
+    return [text(card) for card in cards]
 
 
 def play_match(players: int, rules: Rules, seed: int) -> int:
@@ -37,8 +41,8 @@ def play_match(players: int, rules: Rules, seed: int) -> int:
     while True:
         deal = Deal.dealt(rules, players, leader, None, deal_rng, tuple(scores), len(plain.deal_scores))
         while True:
-            assert deal.turn == plain.turn and cards(deal.table) == plain.table
-            assert [cards(hand) for hand in deal.hands] == plain.hands
+            assert deal.turn == plain.turn and cards(deal.table) == texts(plain.table)
+            assert [cards(hand) for hand in deal.hands] == [texts(hand) for hand in plain.hands]
             options = {notation(card, [deal.table[pos] for pos in range(len(deal.table)) if mask >> pos & 1]):
                        (card, mask) for card, mask in deal.options()}
             moves = {plain_notation(move): move for move in plain.legal_moves()}
@@ -48,7 +52,8 @@ def play_match(players: int, rules: Rules, seed: int) -> int:
             plain.play(moves[chosen])
             if ended:
                 break
-            assert [cards(pile) for pile in deal.piles] == plain.piles and deal.surs == plain.surs
+            assert [cards(pile) for pile in deal.piles] == [texts(pile) for pile in plain.piles]
+            assert deal.surs == plain.surs
         totals = plain.deal_scores[-1]
         assert [entry["total"] for entry in deal.results()] == totals
         for side, total in enumerate(totals):
