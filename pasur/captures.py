@@ -4,21 +4,23 @@ out, for :class:`pasur.deal.Deal`, the legal moves of a game or a view, and :fun
 A card is its number 0..51 (``Card.index``: rank-major, so a table sorted by number is sorted by
 rank). What a card may take depends only on its rank, the ranks on the table (by position) and
 three options; an answer is a tuple of masks over table positions (bit ``i``: the card at
-position ``i`` is taken), empty when the card is laid.
+position ``i`` is taken), empty when the card is laid. The ranks of a table are kept as
+``bytes`` (:func:`ranks_of`), one byte a card, which is also the key of the cache.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
-from .cards import FULL_DECK, JACK, KING, QUEEN, TEN
+from .cards import ACE, FULL_DECK, JACK, KING, QUEEN, TEN
 from .rules import Rules
 
-__all__ = ["RANK", "Captures", "bits", "captures_for", "options"]
+__all__ = ["RANK", "Captures", "bits", "captures_for", "options", "ranks_of"]
 
 #: The rank (1..13) of each card number.
 RANK: Final = tuple(card.rank for card in FULL_DECK)
+_RANK_BYTES: Final = bytes(RANK).ljust(256, b"\0")  # card number -> rank, for bytes.translate
 ELEVEN: Final = 11  # a number card takes table number cards that sum with it to eleven
 _CACHE_LIMIT: Final = 100_000
 _BITS: dict[int, tuple[int, ...]] = {}
@@ -36,10 +38,10 @@ class Captures:
         self.kids = kids
         self.jack_wild = jack_wild
         self.multi = multi
-        self.tables: dict[tuple[int, ...], Entry] = {}
-        self.sums: dict[tuple[int, ...], dict[int, list[int]]] = {}
+        self.tables: dict[bytes, Entry] = {}
+        self.sums: dict[bytes, dict[int, list[int]]] = {}
 
-    def entry(self, ranks: tuple[int, ...]) -> Entry:
+    def entry(self, ranks: bytes) -> Entry:
         """The answers for a table of these ranks (rank ``r``'s masks at index ``r`` once known)."""
         entry = self.tables.get(ranks)
         if entry is None:
@@ -49,13 +51,13 @@ class Captures:
             entry = self.tables[ranks] = [None] * (KING + 1)
         return entry
 
-    def fill(self, entry: Entry, ranks: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    def fill(self, entry: Entry, ranks: bytes, rank: int) -> tuple[int, ...]:
         """Work out and keep what a card of ``rank`` takes from a table of ``ranks``."""
         if self.kids or rank >= QUEEN or (rank == JACK and self.jack_wild):
             if rank == JACK and not self.kids:  # a wild Jack takes every number card and Jack
-                mask = _mask_where(ranks, lambda table_rank: table_rank <= JACK)
+                mask = _between(ranks, ACE, JACK)
             else:
-                mask = _mask_where(ranks, lambda table_rank: table_rank == rank)
+                mask = _between(ranks, rank, rank)
             masks: tuple[int, ...] = (mask,) if mask else ()
         else:
             sums = self.sums.get(ranks)
@@ -63,18 +65,19 @@ class Captures:
                 sums = self.sums[ranks] = _sums(ranks)
             combos = list(sums.get(ELEVEN - rank if rank <= TEN else ELEVEN, ()))
             if rank == JACK:  # not wild: a Jack also takes all the Jacks on the table
-                jacks = _mask_where(ranks, lambda table_rank: table_rank == JACK)
+                jacks = _between(ranks, JACK, JACK)
                 if jacks:
                     combos.insert(0, jacks)
             masks = tuple(_disjoint_unions(combos)) if self.multi and len(combos) > 1 else tuple(combos)
         entry[rank] = masks
         return masks
 
-    def masks(self, rank: int, ranks: tuple[int, ...]) -> tuple[int, ...]:
+    def masks(self, rank: int, ranks: Sequence[int]) -> tuple[int, ...]:
         """What a card of ``rank`` takes from a table of ``ranks``, as position masks."""
-        entry = self.entry(ranks)
+        key = bytes(ranks)
+        entry = self.entry(key)
         masks = entry[rank]
-        return self.fill(entry, ranks, rank) if masks is None else masks
+        return self.fill(entry, key, rank) if masks is None else masks
 
 
 _CAPTURES: dict[tuple[bool, bool, bool], Captures] = {}
@@ -93,7 +96,7 @@ def options(captures: Captures, hand: Sequence[int], table: Sequence[int]) -> li
     """The legal moves of a player holding ``hand`` (card numbers, in hand order) on ``table``, one
     per distinct outcome, as ``(card, mask)``: ``mask`` has bit ``i`` set when the move takes
     ``table[i]``, and 0 lays the card."""
-    ranks = tuple([RANK[card] for card in table])
+    ranks = bytes(table).translate(_RANK_BYTES)
     entry = captures.tables.get(ranks)
     if entry is None:
         entry = captures.entry(ranks)
@@ -111,6 +114,11 @@ def options(captures: Captures, hand: Sequence[int], table: Sequence[int]) -> li
     return found
 
 
+def ranks_of(table: Sequence[int]) -> bytes:
+    """The ranks of the cards of ``table`` (card numbers), in order."""
+    return bytes(table).translate(_RANK_BYTES)
+
+
 def bits(mask: int) -> tuple[int, ...]:
     """The positions set in ``mask``, lowest first."""
     found = _BITS.get(mask)
@@ -121,10 +129,11 @@ def bits(mask: int) -> tuple[int, ...]:
     return found
 
 
-def _mask_where(ranks: Sequence[int], wanted: Callable[[int], bool]) -> int:
+def _between(ranks: Sequence[int], low: int, high: int) -> int:
+    """The positions of the cards of a rank from ``low`` to ``high``, as a mask."""
     mask = 0
     for pos, rank in enumerate(ranks):
-        if wanted(rank):
+        if low <= rank <= high:
             mask |= 1 << pos
     return mask
 

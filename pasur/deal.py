@@ -17,7 +17,7 @@ from typing import Final
 from .captures import RANK, Captures, bits, captures_for, options
 from .cards import FULL_DECK, JACK, KING, QUEEN
 from .moves import is_sur
-from .rules import Rules, side_of
+from .rules import Rules, seat_sides
 from .scoring import match_result, score_piles
 
 __all__ = ["CARDS_PER_HAND", "MATCH_SWING", "TABLE_CARDS", "Deal", "rounds_per_deal", "table_after"]
@@ -36,7 +36,7 @@ def table_after(table: Sequence[int], card: int, mask: int) -> list[int]:
     """The table (sorted card numbers) once ``card`` is played on ``table`` taking the cards at the
     positions in ``mask``: what it does not take stays; a card that takes nothing joins the table."""
     if mask:
-        return [held for pos, held in enumerate(table) if not mask >> pos & 1]
+        return [table[pos] for pos in bits(((1 << len(table)) - 1) & ~mask)]
     after = list(table)
     insort(after, card)
     return after
@@ -73,7 +73,7 @@ class Deal:
                  round_number: int = 1, last_capturer: int | None = None, deals_played: int = 0) -> None:
         self.rules = rules
         self.players = players
-        self.seat_sides = tuple(side_of(seat, players, rules) for seat in range(players))
+        self.seat_sides = seat_sides(players, rules)
         self.captures = captures_for(rules)
         self.hands = hands
         self.table = sorted(table)

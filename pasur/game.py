@@ -29,6 +29,9 @@ class IllegalMoveError(ValueError):
     """A move the game refuses; the message says why. The game is unchanged."""
 
 
+_record = tuple.__new__  # MoveRecord(...) without the checks of its generated __new__, on every move
+
+
 def _cards(numbers: Sequence[int]) -> list[Card]:
     return [FULL_DECK[number] for number in numbers]
 
@@ -154,18 +157,17 @@ class Game:
 
     # ----------------------------------------------------------------- moves
     def _moves(self) -> list[Move]:
+        """The legal moves, kept until the next move, with their ``(card, mask)`` in ``_options``."""
         legal = self._legal
-        if legal is None:
-            if self.turn is None:
-                self._options = []
-            else:
-                self._options = self._deal.options()
-            legal = self._legal = moves_of(self._options, self._deal.table)
+        if legal is None:  # once the match is over, the last deal's hands are empty: no options
+            deal = self._deal
+            options = self._options = deal.options()
+            legal = self._legal = moves_of(options, deal.table)
         return legal
 
     def legal_moves(self) -> list[Move]:
         """One move per distinct outcome for the seat to play; ``[]`` once the match is over."""
-        return self._moves()[:]
+        return (self._legal or self._moves())[:]
 
     def move_options(self) -> list[tuple[Card, int]]:
         """The legal moves as ``(card, mask)`` pairs, in the order of :meth:`legal_moves`: ``mask``
@@ -211,11 +213,12 @@ class Game:
         card, mask = self._options[index]
         return self._apply(card, mask, legal[index])
 
-    def apply_option(self, card: Card, mask: int) -> MoveRecord:
+    def apply_option(self, card: Card, mask: int, move: Move | None = None) -> MoveRecord:
         """Play ``card`` taking the table cards at the positions in ``mask`` (0: lay it): a pair from
-        :meth:`move_options`, played without the checks of :meth:`play`."""
-        table = self._deal.table
-        return self._apply(card.index, mask, moves_of([(card.index, mask)], table)[0])
+        :meth:`move_options` (``move`` is its Move, when known), without the checks of :meth:`play`."""
+        if move is None:
+            move = moves_of([(card.index, mask)], self._deal.table)[0]
+        return self._apply(card.index, mask, move)
 
     def play_random(self, rng: random.Random) -> MoveRecord:
         """Play a legal move chosen uniformly at random (for simulations and benchmarks)."""
@@ -231,7 +234,7 @@ class Game:
         surs = deal.surs[side]
         round_number = deal.round_number
         ended = deal.apply(card, mask)
-        record = MoveRecord(seat, side, move, self.deal_number, round_number, deal.surs[side] != surs)
+        record = _record(MoveRecord, (seat, side, move, self.deal_number, round_number, deal.surs[side] != surs))
         self.history.append(record)
         self.events.append(record)
         self._legal = None

@@ -159,11 +159,26 @@ def legal_moves_for(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -
 
 
 def moves_of(found: Sequence[tuple[int, int]], table: Sequence[int]) -> list[Move]:
-    """The moves of ``(card, mask)`` pairs over ``table`` (card numbers; see :mod:`pasur.captures`)."""
-    return [
-        Move(FULL_DECK[card], frozenset([FULL_DECK[table[pos]] for pos in bits(mask)])) if mask else _LAID[card]
-        for card, mask in found
-    ]
+    """The moves of ``(card, mask)`` pairs over ``table`` (card numbers; see :mod:`pasur.captures`).
+    A move is a value: the same move is the same object while it stays in the cache."""
+    moves = []
+    for card, mask in found:
+        if not mask:
+            moves.append(_LAID[card])
+            continue
+        if mask & (mask - 1):
+            key = card  # below 64; the cards taken are the bits above
+            for pos in bits(mask):
+                key |= 64 << table[pos]
+        else:  # one card taken, the most common capture
+            key = card | 64 << table[mask.bit_length() - 1]
+        move = _MOVES.get(key)
+        if move is None:
+            if len(_MOVES) >= _CACHE_LIMIT:
+                _MOVES.clear()
+            move = _MOVES[key] = Move(FULL_DECK[card], frozenset([FULL_DECK[table[pos]] for pos in bits(mask)]))
+        moves.append(move)
+    return moves
 
 
 def find_move(legal: Sequence[Move], move: object, hand: Sequence[Card], table: Sequence[Card],
@@ -209,3 +224,5 @@ def find_move(legal: Sequence[Move], move: object, hand: Sequence[Card], table: 
 
 
 _LAID: Final = tuple(Move(card) for card in FULL_DECK)  # the move that lays each card, by card number
+_MOVES: dict[int, Move] = {}  # captures by card and cards taken, as bits
+_CACHE_LIMIT: Final = 200_000
