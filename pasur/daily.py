@@ -25,7 +25,6 @@ import datetime
 import hashlib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Final
 
 from .game import SEED_RANGE, Game, new_game
@@ -36,7 +35,6 @@ __all__ = [
     "DAILY_RULES",
     "OPPONENT",
     "Duplicate",
-    "DuplicateResult",
     "comparison_text",
     "daily_game",
     "daily_seed",
@@ -79,18 +77,6 @@ def daily_seed(day: datetime.date) -> int:
 def daily_game(day: datetime.date) -> Game:
     """The deal of ``day``, before any move: the player has seat 0 and leads."""
     return new_game(2, DAILY_RULES, daily_seed(day), leader=PLAYER_SEAT)
-
-
-@dataclass(frozen=True)
-class DuplicateResult:
-    """The player's points in the deal and the computer's with the same cards."""
-
-    player: int
-    computer: int
-
-    @property
-    def difference(self) -> int:
-        return self.player - self.computer
 
 
 def deal_points(game: Game, seat: int = PLAYER_SEAT) -> int:

@@ -26,8 +26,8 @@ class Move:
     """A card played, and the table cards it takes (empty when the card is laid).
 
     >>> m = Move.parse("7c:4d, 4c")
-    >>> str(m), m.is_capture
-    ('7C:4C,4D', True)
+    >>> str(m), sorted(map(str, m.captured))
+    ('7C:4C,4D', ['4C', '4D'])
     >>> Move.parse(str(m)) == m
     True
     """
@@ -90,10 +90,6 @@ class Move:
                 raise MoveNotationError(f"bad move {quoted(text)}: {card} cannot take itself")
             captured.append(taken)
         return cls(card, captured)
-
-    @property
-    def is_capture(self) -> bool:
-        return bool(self.captured)
 
     def sorted_captured(self) -> list[Card]:
         return sorted(self.captured, key=_card_index)
