@@ -72,6 +72,14 @@ class Captures:
         entry[rank] = masks
         return masks
 
+    def every_rank(self, ranks: bytes) -> Entry:
+        """The answers for every rank on a table of ``ranks`` (rank ``r``'s masks at index ``r``)."""
+        entry = self.entry(ranks)
+        for rank in range(ACE, KING + 1):
+            if entry[rank] is None:
+                self.fill(entry, ranks, rank)
+        return entry
+
     def masks(self, rank: int, ranks: Sequence[int]) -> tuple[int, ...]:
         """What a card of ``rank`` takes from a table of ``ranks``, as position masks."""
         key = bytes(ranks)

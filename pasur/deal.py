@@ -18,7 +18,7 @@ from .captures import RANK, Captures, bits, captures_for, options
 from .cards import FULL_DECK, JACK, KING, QUEEN
 from .moves import is_sur
 from .rules import Rules, seat_sides
-from .scoring import match_result, score_piles
+from .scoring import deal_totals, match_result, score_piles
 
 __all__ = ["CARDS_PER_HAND", "MATCH_SWING", "TABLE_CARDS", "Deal", "rounds_per_deal", "table_after"]
 
@@ -183,7 +183,7 @@ class Deal:
     def outcome(self, side: int) -> float:
         """Once the deal has ended: ``side``'s points minus the best other side's, and :attr:`swing`
         more (or less) when the deal decides the match for one side."""
-        totals = [entry["total"] for entry in self.results()]
+        totals = deal_totals(self.piles, self.surs, self.scores, self.rules)
         value = float(totals[side] - max(total for index, total in enumerate(totals) if index != side))
         if self.swing:
             scores = [score + total for score, total in zip(self.scores, totals, strict=True)]

@@ -108,12 +108,12 @@ def _gains(kit: _Kit, after: tuple[int, ...], mine: int, theirs: int,
     points = [kit.points[card] for card in after]
     clubs = [CLUB[card] for card in after]
     sur = kit.sur_last if last_round else kit.sur_rank
-    ranks = ranks_of(after)
+    entry = kit.captures.every_rank(ranks_of(after))
     full = (1 << len(after)) - 1
     result = []
     for rank in range(1, KING + 1):
         best = 0.0
-        for mask in kit.captures.masks(rank, ranks):
+        for mask in entry[rank] or ():
             total = 0
             count = 0
             for pos in bits(mask):
@@ -200,7 +200,7 @@ def medium_option(deal: Deal) -> tuple[int, int]:
             by_rank[RANK[held]] -= 1
     unseen = sum(by_rank) - 4
     next_size = len(deal.hands[(seat + 1) % deal.players])
-    clubs = [sum(CLUB[held] for held in pile) for pile in deal.piles]
+    clubs = [sum(map(CLUB.__getitem__, pile)) for pile in deal.piles]
     mine = clubs[side]
     theirs = max((count for index, count in enumerate(clubs) if index != side), default=0)
     last_round = not deal.stock

@@ -15,6 +15,7 @@ __all__ = [
     "CLUBS_POINTS",
     "SUR_POINTS",
     "card_points",
+    "deal_totals",
     "effective_surs",
     "match_result",
     "points_by_number",
@@ -101,11 +102,25 @@ def score_piles(piles: Sequence[Iterable[int]], surs: Sequence[int], scores_befo
             if heading is not None:
                 entry[heading[0]] += heading[1]
             clubs += CLUB[card]
-        entry["clubs"] = CLUBS_POINTS if clubs >= CLUBS_MAJORITY else 0
+        entry["clubs"] = _clubs_points(clubs)
         entry["surs"] = SUR_POINTS * scoring_surs[side]
         entry["total"] = sum(entry.values())
         results.append(entry)
     return results
+
+
+def deal_totals(piles: Sequence[Sequence[int]], surs: Sequence[int], scores_before: Sequence[int],
+                rules: Rules) -> list[int]:
+    """The ``total`` of each side in :func:`score_piles`, without the breakdown (for the search's
+    playouts, which end thousands of deals a move)."""
+    points = points_by_number(rules)
+    return [sum(map(points.__getitem__, pile)) + _clubs_points(sum(map(CLUB.__getitem__, pile))) + SUR_POINTS * count
+            for pile, count in zip(piles, effective_surs(surs, scores_before, rules), strict=True)]
+
+
+def _clubs_points(clubs: int) -> int:
+    """What holding ``clubs`` clubs scores: the majority's 7, or nothing."""
+    return CLUBS_POINTS if clubs >= CLUBS_MAJORITY else 0
 
 
 def score_deal(
