@@ -6,18 +6,14 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import random
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from .ai import MediumPlayer
+from .bench import bench
 from .daily import Duplicate, daily_game, deal_points, parse_day
-from .game import Game, SaveError, new_game
-from .moves import legal_moves_for
+from .game import Game, SaveError
 from .players import PLAYER_NAMES, make_player
-from .playout import Deal, medium_option
 from .review import WORLDS, DealReview
 from .rules import OPTION_NAMES, PRESETS, Rules
 from .simulate import simulate
@@ -53,79 +49,6 @@ def _add_rule_args(parser: argparse.ArgumentParser) -> None:
                         help="change one option of the preset; repeat as needed")
     parser.add_argument("--target", type=int)
     parser.add_argument("--fixed-deals", type=int)
-
-
-def _rate(seconds: float, play_one: Callable[[int], object]) -> float:
-    """How many times a second ``play_one(number)`` runs, numbers 0, 1, 2, ... for ``seconds``."""
-    done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        play_one(done)
-        done += 1
-    return round(done / (time.perf_counter() - start), 1)
-
-
-def bench(seconds: float) -> dict[str, float]:
-    """2-player deals per second on one core: random moves through :meth:`Game.play_random`, the
-    public ``legal_moves``/``play``, and the search's :class:`~pasur.playout.Deal`; ``medium``'s moves
-    through its view of a :class:`Game` and through the search's path; legal-move queries per second."""
-    rules = Rules(fixed_deals=1)
-    rng = random.Random(1)
-
-    def random_deal(number: int) -> None:
-        game = new_game(2, rules, seed=number)
-        while game.turn is not None:
-            game.play_random(rng)
-
-    def random_deal_search_path(number: int) -> None:
-        deal = Deal.of(new_game(2, rules, seed=number))
-        while True:
-            options = deal.options()
-            if deal.apply(*options[rng.randrange(len(options))]):
-                return
-
-    def medium_deal(number: int) -> None:
-        game = new_game(2, rules, seed=number)
-        player = MediumPlayer(0)
-        while game.turn is not None:
-            game.play(player.choose(game.view(game.turn)))
-
-    def medium_deal_search_path(number: int) -> None:
-        deal = Deal.of(new_game(2, rules, seed=number))
-        while not deal.apply(*medium_option(deal)):
-            pass
-
-    deal_rate = _rate(seconds, random_deal)
-
-    api_deals = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        game = new_game(2, rules, seed=10**6 + api_deals)
-        while game.turn is not None:
-            game.play(rng.choice(game.legal_moves()))
-        api_deals += 1
-    api_rate = api_deals / (time.perf_counter() - start)
-
-    positions: list[Game] = []
-    game = new_game(2, Rules(), seed=99)
-    while game.turn is not None and len(positions) < 2000:
-        positions.append(game.copy())
-        game.play_random(rng)
-    queries = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        for position in positions:
-            legal_moves_for(position.hands[position.turn or 0], position.table, position.rules)
-        queries += len(positions)
-    query_rate = queries / (time.perf_counter() - start)
-    return {
-        "random_deals_per_second": deal_rate,
-        "random_deals_per_second_public_api": round(api_rate, 1),
-        "random_deals_per_second_search_path": _rate(seconds, random_deal_search_path),
-        "medium_deals_per_second": _rate(seconds, medium_deal),
-        "medium_deals_per_second_search_path": _rate(seconds, medium_deal_search_path),
-        "legal_move_queries_per_second": round(query_rate, 1),
-    }
 
 
 def load_save(path: str) -> tuple[Game, int]:

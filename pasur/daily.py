@@ -29,7 +29,6 @@ import hashlib
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Final
 
 from .cards import FULL_DECK, Card
@@ -41,7 +40,6 @@ __all__ = [
     "DAILY_RULES",
     "OPPONENT",
     "Duplicate",
-    "DuplicateResult",
     "comparison_text",
     "daily_deck",
     "daily_game",
@@ -94,18 +92,6 @@ def daily_deck(day: datetime.date) -> list[Card]:
 def daily_game(day: datetime.date) -> Game:
     """The deal of ``day``, before any move: the player has seat 0 and leads."""
     return new_game(2, DAILY_RULES, daily_seed(day), daily_deck(day), leader=PLAYER_SEAT)
-
-
-@dataclass(frozen=True)
-class DuplicateResult:
-    """The player's points in the deal and the computer's with the same cards."""
-
-    player: int
-    computer: int
-
-    @property
-    def difference(self) -> int:
-        return self.player - self.computer
 
 
 def deal_points(game: Game, seat: int = PLAYER_SEAT) -> int:

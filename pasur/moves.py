@@ -1,4 +1,4 @@
-"""Moves, their notation, and what a card can capture (docs/RULES.md §1.3, §4 and §9).
+"""Moves, their notation, and what a card can capture (docs/RULES.md §1.3, §4 and §5).
 
 A move is the card played and the set of table cards it takes: ``7C`` lays the seven of clubs,
 ``7C:4C,4D`` takes the two fours with it. Captured cards print sorted by rank then suit.
@@ -7,24 +7,15 @@ A move is the card played and the set of table cards it takes: ``7C`` lays the s
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
-from .cards import JACK, KING, QUEEN, TEN, Card, CardNotationError, format_cards, quoted
+from .captures import bits, captures_for, options
+from .cards import FULL_DECK, JACK, Card, CardNotationError, format_cards, quoted
 from .rules import Rules
 
-__all__ = [
-    "Move",
-    "MoveNotationError",
-    "bits",
-    "capture_masks",
-    "capture_options",
-    "is_sur",
-    "legal_moves_for",
-    "option_masks",
-]
+__all__ = ["Move", "MoveNotationError", "capture_options", "find_move", "is_sur", "legal_moves_for", "moves_of"]
 
 _NO_CARDS: Final[frozenset[Card]] = frozenset()
-ELEVEN: Final = 11  # a number card takes table number cards that sum with it to eleven
 
 
 class MoveNotationError(ValueError):
@@ -35,8 +26,8 @@ class Move:
     """A card played, and the table cards it takes (empty when the card is laid).
 
     >>> m = Move.parse("7c:4d, 4c")
-    >>> str(m), m.is_capture
-    ('7C:4C,4D', True)
+    >>> str(m), sorted(map(str, m.captured))
+    ('7C:4C,4D', ['4C', '4D'])
     >>> Move.parse(str(m)) == m
     True
     """
@@ -100,10 +91,6 @@ class Move:
             captured.append(taken)
         return cls(card, captured)
 
-    @property
-    def is_capture(self) -> bool:
-        return bool(self.captured)
-
     def sorted_captured(self) -> list[Card]:
         return sorted(self.captured, key=_card_index)
 
@@ -133,111 +120,6 @@ def _card_index(card: Card) -> int:
     return card.index
 
 
-# What a card may take depends only on its rank, the ranks on the table (by position) and
-# three options. Per table the answers for all ranks are cached together as bit masks over
-# table positions: ``entry[rank]`` is the tuple of masks, filled on first use; ``entry[0]`` holds
-# the table's sums and ``entry[_KEY_SLOT]`` the cache key.
-_TABLE_CACHE: dict[tuple[tuple[bool, bool, bool], tuple[int, ...]], list[Any]] = {}
-_CACHE_LIMIT: Final = 100_000
-_BITS_CACHE: dict[int, tuple[int, ...]] = {}
-_KEY_SLOT: Final = KING + 1
-
-
-def _sums(table_ranks: Sequence[int]) -> dict[int, list[int]]:
-    """Every set of table number cards (as a position mask) by its sum, for sums up to 11."""
-    pairs = [(0, 0)]
-    for pos, rank in enumerate(table_ranks):
-        if rank <= TEN:
-            bit = 1 << pos
-            pairs += [(total + rank, mask | bit) for total, mask in pairs if total + rank <= ELEVEN]
-    found: dict[int, list[int]] = {}
-    for total, mask in pairs[1:]:
-        found.setdefault(total, []).append(mask)
-    return found
-
-
-def _disjoint_unions(combos: list[int]) -> list[int]:
-    """Every union of one or more pairwise disjoint masks from ``combos``, each once."""
-    results = [0]
-    seen = {0}
-    for combo in combos:
-        for base in results[:]:
-            if not base & combo:
-                union = base | combo
-                if union not in seen:
-                    seen.add(union)
-                    results.append(union)
-    return results[1:]
-
-
-def _rank_mask(table_ranks: Sequence[int], wanted: int) -> int:
-    mask = 0
-    for pos, rank in enumerate(table_ranks):
-        if rank == wanted:
-            mask |= 1 << pos
-    return mask
-
-
-def _compute(entry: list[Any], key: tuple[tuple[bool, bool, bool], tuple[int, ...]], rank: int) -> tuple[int, ...]:
-    (kids, jack_wild, multi), table_ranks = key
-    if kids or rank >= QUEEN or (rank == JACK and jack_wild):
-        if rank == JACK and not kids:
-            mask = 0
-            for pos, table_rank in enumerate(table_ranks):
-                if table_rank <= JACK:
-                    mask |= 1 << pos
-        else:
-            mask = _rank_mask(table_ranks, rank)
-        masks: tuple[int, ...] = (mask,) if mask else ()
-    else:
-        sums = entry[0]
-        if sums is None:
-            sums = entry[0] = _sums(table_ranks)
-        combos = list(sums.get(ELEVEN - rank if rank <= TEN else ELEVEN, ()))
-        if rank == JACK:
-            jacks = _rank_mask(table_ranks, JACK)
-            if jacks:
-                combos.insert(0, jacks)
-        masks = tuple(_disjoint_unions(combos)) if multi and len(combos) > 1 else tuple(combos)
-    entry[rank] = masks
-    return masks
-
-
-def table_entry(rules: Rules, table_ranks: tuple[int, ...]) -> list[Any]:
-    """The cached capture answers for one table; use with :func:`masks_for`."""
-    key = ((rules.kids, rules.jack_wild, rules.multi_combo), table_ranks)
-    entry = _TABLE_CACHE.get(key)
-    if entry is None:
-        if len(_TABLE_CACHE) >= _CACHE_LIMIT:
-            _TABLE_CACHE.clear()
-        entry = [None] * _KEY_SLOT + [key]
-        _TABLE_CACHE[key] = entry
-    return entry
-
-
-def masks_for(entry: list[Any], rank: int) -> tuple[int, ...]:
-    """The capture options of a card of ``rank`` as position masks (empty: it is laid)."""
-    masks: tuple[int, ...] | None = entry[rank]
-    if masks is None:
-        masks = _compute(entry, entry[_KEY_SLOT], rank)
-    return masks
-
-
-def capture_masks(rules: Rules, rank: int, table_ranks: tuple[int, ...]) -> tuple[int, ...]:
-    """The capture options of a card of ``rank`` on a table of these ranks, as position masks."""
-    return masks_for(table_entry(rules, table_ranks), rank)
-
-
-def bits(mask: int) -> tuple[int, ...]:
-    """The positions set in ``mask``, lowest first."""
-    found = _BITS_CACHE.get(mask)
-    if found is None:
-        found = tuple(pos for pos in range(mask.bit_length()) if mask >> pos & 1)
-        if len(_BITS_CACHE) < _CACHE_LIMIT:
-            _BITS_CACHE[mask] = found
-    return found
-
-
 def capture_options(card: Card | str, table: Iterable[Card | str], rules: Rules | None = None) -> list[frozenset[Card]]:
     """Every distinct set of table cards that playing ``card`` may take; ``[]`` when it is laid.
 
@@ -250,7 +132,7 @@ def capture_options(card: Card | str, table: Iterable[Card | str], rules: Rules 
     cards = [Card.parse(c) for c in table]
     if len(set(cards)) != len(cards) or card in cards:
         raise ValueError("capture_options: a card appears twice among the card and the table")
-    masks = capture_masks(rules or _DEFAULT_RULES, card.rank, tuple(c.rank for c in cards))
+    masks = captures_for(rules or _DEFAULT_RULES).masks(card.rank, tuple(c.rank for c in cards))
     return [frozenset(cards[pos] for pos in bits(mask)) for mask in masks]
 
 
@@ -258,7 +140,7 @@ _DEFAULT_RULES: Final = Rules()
 
 
 def is_sur(rules: Rules, card: Card, empties_table: bool, last_round: bool) -> bool:
-    """Whether a capture that leaves the table empty (``empties_table``) scores as a sur."""
+    """Whether a capture by ``card`` that leaves the table empty (``empties_table``) scores as a sur."""
     return (
         empties_table
         and not (rules.no_jack_sur and card.rank == JACK)
@@ -268,26 +150,75 @@ def is_sur(rules: Rules, card: Card, empties_table: bool, last_round: bool) -> b
 
 def legal_moves_for(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> list[Move]:
     """One move per distinct outcome for a player holding ``hand`` (in hand order)."""
-    return [
-        Move(card, frozenset([table[pos] for pos in bits(mask)]) if mask else _NO_CARDS)
-        for card, mask in option_masks(hand, table, rules)
-    ]
+    numbers = [card.index for card in table]
+    return moves_of(options(captures_for(rules), [card.index for card in hand], numbers), numbers)
 
 
-def option_masks(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> list[tuple[Card, int]]:
-    """Like :func:`legal_moves_for`, as (card, mask over table positions); mask 0 lays the card."""
-    table_ranks = tuple([card.rank for card in table])
-    entry = _TABLE_CACHE.get(((rules.kids, rules.jack_wild, rules.multi_combo), table_ranks))
-    if entry is None:  # the lookup above is table_entry's, inlined: this runs for every move
-        entry = table_entry(rules, table_ranks)
-    options: list[tuple[Card, int]] = []
-    for card in hand:
-        masks = entry[card.rank]
-        if masks is None:
-            masks = _compute(entry, entry[_KEY_SLOT], card.rank)
-        if masks:
-            for mask in masks:
-                options.append((card, mask))
-        else:
-            options.append((card, 0))
-    return options
+def moves_of(found: Sequence[tuple[int, int]], table: Sequence[int]) -> list[Move]:
+    """The moves of ``(card, mask)`` pairs over ``table`` (card numbers; see :mod:`pasur.captures`).
+    A move is a value: the same move is the same object while it stays in the cache."""
+    moves = []
+    for card, mask in found:
+        if not mask:
+            moves.append(_LAID[card])
+            continue
+        if mask & (mask - 1):
+            key = card  # below 64; the cards taken are the bits above
+            for pos in bits(mask):
+                key |= 64 << table[pos]
+        else:  # one card taken, the most common capture
+            key = card | 64 << table[mask.bit_length() - 1]
+        move = _MOVES.get(key)
+        if move is None:
+            if len(_MOVES) >= _CACHE_LIMIT:
+                _MOVES.clear()
+            move = _MOVES[key] = Move(FULL_DECK[card], frozenset([FULL_DECK[table[pos]] for pos in bits(mask)]))
+        moves.append(move)
+    return moves
+
+
+def find_move(legal: Sequence[Move], move: object, hand: Sequence[Card], table: Sequence[Card],
+              seat: int) -> int | str:
+    """The index in ``legal`` (the legal moves of ``seat``, holding ``hand``) of the move that ``move``
+    means: a Move, its notation, or a bare card that has exactly one outcome. When there is none, or
+    it is ambiguous, a message saying why and what may be played instead."""
+    if isinstance(move, Move):
+        for index, candidate in enumerate(legal):
+            if candidate is move or candidate == move:
+                return index
+        if not move.holds_cards():
+            return (f"a Move is made of cards (build it with Move.parse or from Card values), "
+                    f"not {quoted(move.card)} taking {quoted(sorted(map(str, move.captured)))}")
+        wanted = move
+        bare = False
+    elif isinstance(move, str):
+        try:
+            wanted = Move.parse(move)
+        except MoveNotationError as error:
+            return str(error)
+        bare = ":" not in move
+    else:
+        return f"a move must be a Move or text like '7C' or '7C:4C,4D', not {quoted(move)}"
+    card = wanted.card
+    if card not in hand:
+        return f"{card} is not in the hand of seat {seat} ({' '.join(str(c) for c in hand)})"
+    options = [index for index, candidate in enumerate(legal) if candidate.card is card]
+    listed = ", ".join(str(legal[index]) for index in options)
+    if bare:
+        return options[0] if len(options) == 1 else f"{card} can capture in several ways; say which: {listed}"
+    for index in options:
+        if legal[index] == wanted:
+            return index
+    if not wanted.captured:
+        return f"{card} can capture, so it cannot be laid: play one of {listed}"
+    if not legal[options[0]].captured:
+        return f"{card} captures nothing on this table: it is laid, play '{card}'"
+    missing = [str(c) for c in wanted.sorted_captured() if c not in table]
+    if missing:
+        return f"{wanted} names {', '.join(missing)}, not on the table; {card} can play {listed}"
+    return f"{card} cannot take exactly those cards; it can play {listed}"
+
+
+_LAID: Final = tuple(Move(card) for card in FULL_DECK)  # the move that lays each card, by card number
+_MOVES: dict[int, Move] = {}  # captures by card and cards taken, as bits
+_CACHE_LIMIT: Final = 200_000

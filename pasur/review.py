@@ -32,11 +32,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from .ai import Search, derive_seed, immediate_points
+from .ai import derive_seed, immediate_points
+from .captures import captures_for
 from .cards import CLUBS, Card
+from .evaluation import after_move
 from .game import Game, new_game
-from .moves import Move, capture_masks, is_sur
+from .moves import Move, is_sur
 from .scoring import CLUBS_MAJORITY, SUR_POINTS, card_points
+from .search import Search
 from .view import PlayerView
 
 __all__ = [
@@ -207,20 +210,15 @@ def review_position(view: PlayerView, played: Move, worlds: int = WORLDS) -> Ite
                      about_equal, reason, exact)
 
 
-def _after(table: Sequence[Card], move: Move) -> list[Card]:
-    if move.captured:
-        return [card for card in table if card not in move.captured]
-    return [*table, move.card]
-
-
 def _sweeper(view: PlayerView, table: Sequence[Card]) -> Card | None:
     """An unseen card that would take all of ``table`` for a sur on the next turn, if any."""
     if not table or (view.last_round and view.hand_sizes[(view.seat + 1) % view.players] == 0):
         return None
+    captures = captures_for(view.rules)
     ranks = tuple(card.rank for card in table)
     full = (1 << len(table)) - 1
     for card in view.unseen():
-        if full in capture_masks(view.rules, card.rank, ranks) and is_sur(view.rules, card, True, view.last_round):
+        if full in captures.masks(card.rank, ranks) and is_sur(view.rules, card, True, view.last_round):
             return card
     return None
 
@@ -231,9 +229,9 @@ def why_worse(view: PlayerView, played: Move, best: Move) -> Reason | None:
     table = view.table
     if immediate_points(view, best) - immediate_points(view, played) >= SUR_POINTS and len(best.captured) == len(table):
         return ("missed_sur", {"best": best.card.symbol})
-    left = _after(table, played)
+    left = after_move(table, played)
     sweeper = _sweeper(view, left)
-    if sweeper is not None and _sweeper(view, _after(table, best)) is None:
+    if sweeper is not None and _sweeper(view, after_move(table, best)) is None:
         if sweeper.is_number:
             return ("leaves_sur", {"sum": str(sum(card.value for card in left))})
         return ("leaves_sweep", {"rank": sweeper.symbol[:-1]})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Final
 
-__all__ = ["OPTION_NAMES", "PRESETS", "Rules", "side_count", "side_of"]
+__all__ = ["OPTION_NAMES", "PRESETS", "Rules", "seat_sides", "side_count", "side_of"]
 
 #: The on/off options of docs/RULES.md, in the order the UI shows them.
 OPTION_NAMES: Final = (
@@ -123,3 +123,19 @@ def side_of(seat: int, players: int, rules: Rules) -> int:
     ([0, 1, 0, 1], 3)
     """
     return seat % side_count(players, rules)
+
+
+_SEAT_SIDES: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+
+def seat_sides(players: int, rules: Rules) -> tuple[int, ...]:
+    """:func:`side_of` every seat, in seat order (kept: a new deal asks for them).
+
+    >>> seat_sides(4, Rules()), seat_sides(3, Rules())
+    ((0, 1, 0, 1), (0, 1, 2))
+    """
+    key = (players, rules.solo4)  # what side_count reads
+    found = _SEAT_SIDES.get(key)
+    if found is None:
+        found = _SEAT_SIDES[key] = tuple(side_of(seat, players, rules) for seat in range(players))
+    return found

@@ -1,14 +1,27 @@
-"""Scoring a deal (docs/RULES.md §7) and the points a card is worth."""
+"""Scoring a deal (docs/RULES.md §7), the points a card is worth, and the end of the match (§8)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .cards import ACE, CLUBS, JACK, Card
+from .cards import ACE, CLUBS, FULL_DECK, JACK, Card
 from .rules import Rules
 
-__all__ = ["BREAKDOWN_KEYS", "CLUBS_POINTS", "SUR_POINTS", "card_points", "score_deal"]
+__all__ = [
+    "BREAKDOWN_KEYS",
+    "CLUB",
+    "CLUBS_MAJORITY",
+    "CLUBS_POINTS",
+    "SUR_POINTS",
+    "card_points",
+    "deal_totals",
+    "effective_surs",
+    "match_result",
+    "points_by_number",
+    "score_deal",
+    "score_piles",
+]
 
 #: Keys of one side's entry in ``Game.deal_results``, in score-sheet order.
 BREAKDOWN_KEYS: Final = (
@@ -17,23 +30,53 @@ BREAKDOWN_KEYS: Final = (
 SUR_POINTS: Final = 5
 CLUBS_POINTS: Final = 7
 CLUBS_MAJORITY: Final = 7
+#: 1 for each club, by card number.
+CLUB: Final = tuple(int(card.suit == CLUBS) for card in FULL_DECK)
 
 _TWO_CLUBS: Final = Card.parse("2C")
 _TEN_DIAMONDS: Final = Card.parse("10D")
 _SEVEN_DIAMONDS: Final = Card.parse("7D")
 
 
+def _heading(card: Card, rules: Rules) -> tuple[str, int] | None:
+    """The score-sheet heading a captured card counts under, and its points (None: it scores nothing
+    by itself)."""
+    if card.rank == ACE:
+        return ("aces", 1)
+    if card.rank == JACK:
+        return ("jacks", 1)
+    if card is _TWO_CLUBS:
+        return ("two_clubs", 2)
+    if card is _TEN_DIAMONDS:
+        return ("ten_diamonds", 3)
+    if card is _SEVEN_DIAMONDS and rules.seven_diamonds_bonus:
+        return ("seven_diamonds", 1)
+    return None
+
+
 def card_points(card: Card, rules: Rules) -> int:
     """The points one captured card scores by itself (clubs majority and surs aside)."""
-    if card.rank == ACE or card.rank == JACK:
-        return 1
-    if card is _TWO_CLUBS:
-        return 2
-    if card is _TEN_DIAMONDS:
-        return 3
-    if card is _SEVEN_DIAMONDS and rules.seven_diamonds_bonus:
-        return 1
-    return 0
+    heading = _heading(card, rules)
+    return 0 if heading is None else heading[1]
+
+
+_HEADINGS: dict[bool, tuple[tuple[str, int] | None, ...]] = {}
+_POINTS: dict[bool, tuple[int, ...]] = {}
+
+
+def _headings(rules: Rules) -> tuple[tuple[str, int] | None, ...]:
+    found = _HEADINGS.get(rules.seven_diamonds_bonus)
+    if found is None:
+        found = _HEADINGS[rules.seven_diamonds_bonus] = tuple(_heading(card, rules) for card in FULL_DECK)
+    return found
+
+
+def points_by_number(rules: Rules) -> tuple[int, ...]:
+    """:func:`card_points` of every card, by card number."""
+    found = _POINTS.get(rules.seven_diamonds_bonus)
+    if found is None:
+        found = _POINTS[rules.seven_diamonds_bonus] = tuple(card_points(card, rules) for card in FULL_DECK)
+    return found
 
 
 def effective_surs(surs: Sequence[int], scores_before: Sequence[int], rules: Rules) -> list[int]:
@@ -45,27 +88,68 @@ def effective_surs(surs: Sequence[int], scores_before: Sequence[int], rules: Rul
     return own
 
 
+def score_piles(piles: Sequence[Iterable[int]], surs: Sequence[int], scores_before: Sequence[int],
+                rules: Rules) -> list[dict[str, int]]:
+    """:func:`score_deal` for piles of card numbers."""
+    headings = _headings(rules)
+    scoring_surs = effective_surs(surs, scores_before, rules)
+    results = []
+    for side, pile in enumerate(piles):
+        entry = dict.fromkeys(BREAKDOWN_KEYS, 0)
+        clubs = 0
+        for card in pile:
+            heading = headings[card]
+            if heading is not None:
+                entry[heading[0]] += heading[1]
+            clubs += CLUB[card]
+        entry["clubs"] = _clubs_points(clubs)
+        entry["surs"] = SUR_POINTS * scoring_surs[side]
+        entry["total"] = sum(entry.values())
+        results.append(entry)
+    return results
+
+
+def deal_totals(piles: Sequence[Sequence[int]], surs: Sequence[int], scores_before: Sequence[int],
+                rules: Rules) -> list[int]:
+    """The ``total`` of each side in :func:`score_piles`, without the breakdown (for the search's
+    playouts, which end thousands of deals a move)."""
+    points = points_by_number(rules)
+    return [sum(map(points.__getitem__, pile)) + _clubs_points(sum(map(CLUB.__getitem__, pile))) + SUR_POINTS * count
+            for pile, count in zip(piles, effective_surs(surs, scores_before, rules), strict=True)]
+
+
+def _clubs_points(clubs: int) -> int:
+    """What holding ``clubs`` clubs scores: the majority's 7, or nothing."""
+    return CLUBS_POINTS if clubs >= CLUBS_MAJORITY else 0
+
+
 def score_deal(
     piles: Sequence[Iterable[Card]],
     surs: Sequence[int],
     scores_before: Sequence[int],
     rules: Rules,
 ) -> list[dict[str, int]]:
-    """One dict per side with the points of each heading of docs/RULES.md §7.1 and their ``total``."""
-    clubs = [sum(1 for card in pile if card.suit == CLUBS) for pile in piles]
-    scoring_surs = effective_surs(surs, scores_before, rules)
-    results = []
-    for side, pile in enumerate(piles):
-        cards = list(pile)
-        entry = {
-            "aces": sum(1 for card in cards if card.rank == ACE),
-            "jacks": sum(1 for card in cards if card.rank == JACK),
-            "two_clubs": 2 if _TWO_CLUBS in cards else 0,
-            "ten_diamonds": 3 if _TEN_DIAMONDS in cards else 0,
-            "clubs": CLUBS_POINTS if clubs[side] >= CLUBS_MAJORITY else 0,
-            "surs": SUR_POINTS * scoring_surs[side],
-            "seven_diamonds": 1 if rules.seven_diamonds_bonus and _SEVEN_DIAMONDS in cards else 0,
-        }
-        entry["total"] = sum(entry.values())
-        results.append(entry)
-    return results
+    """One dict per side with the points of each heading of docs/RULES.md §7.1 and their
+    ``total``: ``piles`` are the cards each side captured, ``surs`` the surs each side made (before
+    ``sur_limit_50`` and ``sur_cancel``), ``scores_before`` the match totals before the deal."""
+    return score_piles([[card.index for card in pile] for pile in piles], surs, scores_before, rules)
+
+
+def match_result(scores: Sequence[int], deals_played: int, rules: Rules) -> tuple[bool, int | None]:
+    """Whether the match is over once ``deals_played`` deals have given these totals, and the winning
+    side (None while playing, or on a draw), docs/RULES.md §8.
+
+    >>> match_result([63, 40], 3, Rules()), match_result([63, 63], 3, Rules())
+    ((True, 0), (False, None))
+    >>> match_result([20, 20], 1, Rules(fixed_deals=1))
+    (True, None)
+    """
+    top = max(scores)
+    leaders = [side for side, score in enumerate(scores) if score == top]
+    if rules.fixed_deals is not None:
+        if deals_played < rules.fixed_deals:
+            return False, None
+        return True, leaders[0] if len(leaders) == 1 else None
+    if top >= rules.target and len(leaders) == 1:
+        return True, leaders[0]
+    return False, None

@@ -6,21 +6,11 @@ import pytest
 
 from helpers import cards, scenario
 from pasur import Game, Move, Rules, new_game
-from pasur.ai import (
-    JACK_SPEND,
-    GreedyPlayer,
-    HardPlayer,
-    MediumPlayer,
-    Search,
-    Situation,
-    evaluate_move,
-    ranks_not_held,
-    sample_deal,
-    situation_of,
-    table_threat,
-)
+from pasur.ai import GreedyPlayer, HardPlayer, MediumPlayer
+from pasur.captures import RANK
+from pasur.evaluation import JACK_SPEND, Situation, evaluate_move, situation_of, table_threat
 from pasur.players import make_player
-from pasur.playout import RANK
+from pasur.search import Search, ranks_not_held, sample_deal
 from pasur.simulate import play_match
 
 
@@ -131,18 +121,16 @@ def test_hard_searches_only_the_moves_medium_ranks_best() -> None:
     assert search.best() in ranked[:3]
 
 
-def test_search_estimates_and_narrowing() -> None:
+def test_search_estimates() -> None:
     game = scenario(["7C KC 8H 2D", "3D 5D 6D 9D"], "4S 4H 2H 2S", stock="AS 2C 3C 5H 6H")
     view = game.view(0)
-    search = HardPlayer(2, iterations=72, candidates=6, keep=2).search(view)
+    search = HardPlayer(2, iterations=72, candidates=6).search(view)
     for _ in search:
         pass
     estimates = search.estimates()
     assert [move for move, *_ in estimates] == search.moves and len(search.moves) == 6
-    counts = sorted(count for *_, count in estimates)
-    assert counts == [4, 4, 4, 4, 28, 28]  # a third (24 playouts) over six moves, then 48 over the best two
-    kept = [estimate for estimate in estimates if estimate[3] == 28]
-    assert search.best() == max(kept, key=lambda estimate: estimate[1])[0]  # the best of the moves kept
+    assert [count for *_, count in estimates] == [12] * 6  # every sample plays every move searched
+    assert search.best() == max(estimates, key=lambda estimate: estimate[1])[0]
     assert all(error > 0 for _, _, error, _ in estimates)
 
 

@@ -16,7 +16,8 @@ def test_cli_simulate_and_bench(capsys: pytest.CaptureFixture[str]) -> None:
     assert result["games"] == 3 and len(result["wins"]) == 4 and result["rules"]["solo4"] is True
     assert main(["bench", "--seconds", "0.05"]) == 0
     figures = json.loads(capsys.readouterr().out)
-    assert set(figures) >= {"random_deals_per_second", "legal_move_queries_per_second"}
+    assert set(figures) >= {"random_deals_per_second_public_api", "random_deals_per_second_plain_engine",
+                            "public_api_over_plain_engine", "random_deals_per_second", "legal_move_queries_per_second"}
     assert all(value > 0 for value in figures.values())
 
 

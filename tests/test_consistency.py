@@ -16,7 +16,7 @@ CONFIGS = [
 
 
 def all_cards(game: Game) -> list[str]:
-    found = [c for hand in game.hands for c in hand] + list(game.table) + list(game._stock)
+    found = [c for hand in game.hands for c in hand] + list(game.table) + list(game.stock)
     found += [c for pile in game.piles for c in pile]
     return sorted(str(c) for c in found)
 

@@ -69,7 +69,7 @@ def test_a_jack_is_replaced_by_the_top_of_the_stock() -> None:
     assert texts(game.table) == ["3H", "4H", "5S", "6C"]
     assert texts(game.hands[0]) == ["2C", "3C", "4C", "5C"]
     assert game.stock_size == 40
-    stock = texts(game._stock)
+    stock = texts(game.stock)
     assert "JC" in stock and stock[0] in ("JC", "7D")
 
 
@@ -78,7 +78,7 @@ def test_several_jacks_are_all_replaced() -> None:
         game = scenario(["2C 3C 4C 5C", "2D 3D 4D 5D"], "JC 3H JH 5S", stock="6C 7D 8H", seed=seed)
         table = texts(game.table)
         assert "JC" not in table and "JH" not in table and {"3H", "5S"} <= set(table)
-        assert {"JC", "JH"} <= set(texts(game._stock)) and len(table) == 4
+        assert {"JC", "JH"} <= set(texts(game.stock)) and len(table) == 4
 
 
 def test_replacement_that_makes_two_kings_reshuffles() -> None:

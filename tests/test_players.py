@@ -16,8 +16,8 @@ def test_every_level_by_name() -> None:
         player = make_player(name, 5)
         assert type(player) is kind and player.name == name
     hard = make_player("hard:40", 5)
-    assert isinstance(hard, HardPlayer) and hard.iterations == 40 and hard.seconds is None
-    assert isinstance(make_player("hard"), HardPlayer) and make_player("hard").seconds is None  # type: ignore[attr-defined]
+    assert isinstance(hard, HardPlayer) and hard.iterations == 40
+    assert make_player("hard").iterations == 240  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(

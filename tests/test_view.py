@@ -15,12 +15,12 @@ def test_view_has_own_hand_and_public_state_only() -> None:
     assert list(view.hand) == game.hands[1]
     assert view.hand_sizes == tuple(len(h) for h in game.hands)
     assert view.stock_size == game.stock_size and list(view.table) == game.table
-    others = {c for seat in (0, 2) for c in game.hands[seat]} | set(game._stock)
+    others = {c for seat in (0, 2) for c in game.hands[seat]} | set(game.stock)
     assert set(view.unseen()) == others
     # Nothing in the view's fields is another seat's hand or the stock.
     for field in dataclasses.fields(view):
         value = getattr(view, field.name)
-        assert value is not game and value is not game.hands and value is not game._stock
+        assert value is not game and not isinstance(value, list | dict)  # copies, not the game's own state
     for card in others:
         assert card not in view.hand and card not in view.table
         assert all(card not in pile for pile in view.piles)
