@@ -14,9 +14,9 @@ The deal's cards come from a deck shuffled by a generator seeded with a SHA-256 
 ``pasur-daily-deck-YYYY-MM-DD``, and its seed (for the rest of the match's chance and the players'
 seeds) is a SHA-256 of ``pasur-daily-YYYY-MM-DD``: from the date and nothing else, so every device
 deals the same cards for a date, offline. A game started with a seed (``new_game(seed=...)``, the
-page's ``?seed=``) shuffles with that seed alone, which cannot give a day's deck. The player has seat 0 and leads; seat 1 is
-:data:`OPPONENT` with the seed :func:`pasur.players.player_seed` gives it. Rules: the ``seeds``
-preset (docs/RULES.md, the default) for one deal. After the player's deal, :class:`Duplicate`
+page's ``?seed=``) shuffles with that seed alone, which cannot give a day's deck. The player has
+seat 0 and leads; seat 1 is :data:`OPPONENT` with the seed :func:`pasur.players.player_seed` gives
+it. Rules: the ``seeds`` preset (docs/RULES.md, the default) for one deal. After the player's deal, :class:`Duplicate`
 plays the same deal again with :data:`OPPONENT` in the player's seat against the same opponent
 (whose decisions depend only on its seed and what it sees): the player's points in the deal are
 compared with what the computer made from the same cards.
