@@ -30,6 +30,8 @@ STATIC_SUFFIXES = {".css", ".json", ".png", ".svg", ".js", ".webmanifest", ".htm
 # A fixed time stamp keeps the zip identical between builds of the same sources.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 ASSET_HASH_LENGTH = 16  # hex digits of SHA-256; web/sw.js checks downloads against them
+ONLINE = {"signalling": {"host": "", "port": 9000, "path": "/pasur", "secure": False, "key": "peerjs"},
+          "iceServers": []}
 # Besides vendor/ (Pyodide and PyScript), what a snapshot of the interpreter holds or is made by.
 SNAPSHOT_INPUTS = {"app.zip", "stdlib.zip", "pyscript.toml", "web/main.py", "web/interpreter.js",
                    "web/pyodide-private.js"}
@@ -50,12 +52,19 @@ def copy_vendor(out: Path) -> None:
     for path in core.iterdir():
         if path.is_file() and not path.name.endswith(".map"):
             shutil.copy2(path, target / path.name)
+    # PeerJS, for a game between friends (web/peers.js loads it when a table is opened or joined).
+    (out / "vendor" / "peerjs").mkdir()
+    shutil.copy2(modules / "peerjs" / "dist" / "peerjs.min.js", out / "vendor" / "peerjs" / "peerjs.min.js")
 
 
 def python_sources() -> list[tuple[Path, str]]:
-    """The files unpacked into Python's working folder in the page: pasur/ and pasur_web/."""
+    """The files unpacked into Python's working folder in the page: pasur/, pasur_web/, and segno (a
+    QR code of a table's link; from the build's own environment, requirements-dev.txt)."""
+    import segno
+
     files: list[tuple[Path, str]] = []
-    for package, base in (("pasur", ROOT / "pasur"), ("pasur_web", ROOT / "web" / "pasur_web")):
+    for package, base in (("pasur", ROOT / "pasur"), ("pasur_web", ROOT / "web" / "pasur_web"),
+                          ("segno", Path(segno.__file__).resolve().parent)):
         for path in sorted(base.rglob("*")):
             if path.is_file() and path.suffix in {".py", ".json"} and "__pycache__" not in path.parts:
                 files.append((path, f"{package}/{path.relative_to(base).as_posix()}"))
@@ -130,6 +139,10 @@ def copy_web(out: Path) -> None:
 
     (web / "setup.json").write_text(json.dumps(setup_config(), sort_keys=True) + "\n", encoding="utf-8")
     (web / "generated.js").write_text(scripts_file(), encoding="utf-8")
+    # Where a game between friends finds its signalling server and ICE servers (web/peers.js): by
+    # default a PeerJS server on the page's own host, port 9000, and no STUN or TURN server. A host
+    # edits it (README, "Playing friends").
+    (out / "online.json").write_text(json.dumps(ONLINE, indent=1) + "\n", encoding="utf-8")
 
 
 def preloaded(out: Path) -> tuple[list[str], list[str]]:

@@ -11,6 +11,7 @@ import gzip
 import hashlib
 import http.server
 import io
+import json
 import sys
 import threading
 from collections import Counter
@@ -23,6 +24,18 @@ ROOT = Path(__file__).resolve().parent.parent
 # embed the game.
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; "
                            "object-src 'none'; base-uri 'none'; form-action 'none'")
+
+
+def policy(folder: Path, host: str) -> str:
+    """The page's policy, letting it reach the signalling server of a game between friends, as the
+    site's online.json names it (a host left empty: the page's own host)."""
+    try:
+        signalling = json.loads((folder / "online.json").read_text(encoding="utf-8"))["signalling"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return CONTENT_SECURITY_POLICY
+    server = f"{signalling.get('host') or host}:{int(signalling.get('port', 9000))}"
+    secure = "s" if signalling.get("secure") else ""
+    return CONTENT_SECURITY_POLICY + f"; connect-src 'self' http{secure}://{server} ws{secure}://{server}"
 
 # Sent gzip-compressed to a browser that accepts it; the rest (zip archives, images) as they are.
 COMPRESSED = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".py", ".svg", ".webmanifest", ".txt"}
@@ -77,7 +90,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # Always revalidate, so a new build is seen at once; the service worker does the caching.
         self.send_header("Cache-Control", "no-cache")
-        self.send_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        host = self.headers.get("Host", "127.0.0.1").rpartition(":")[0] or "127.0.0.1"
+        self.send_header("Content-Security-Policy", policy(Path(self.directory), host))
         # A frame sandboxed without allow-same-origin has an origin of its own ("null"): its
         # scripts and fetches of these public files are cross-origin requests.
         self.send_header("Access-Control-Allow-Origin", "*")

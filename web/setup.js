@@ -77,7 +77,8 @@
         var chosen = kept.kinds[seat] || config.default_ai;
         kind = node("select", { id: "kind-" + seat, "aria-label": t("seat_n", { n: seat + 1 }) },
           config.ai_levels.map(function (level) { return option(level, t("ai_" + level), level === chosen); })
-            .concat([option("human", t("human"), chosen === "human")]));
+            .concat([option("human", t("human"), chosen === "human"),
+              option("friend", t("seat_friend_kind"), chosen === "friend")]));
       }
       rows.push(node("div", { className: "seat-row" }, [
         node("span", { className: "seat-label", text: t("seat_n", { n: seat + 1 }) }), name, kind
@@ -157,6 +158,11 @@
       ]),
       node("button", { className: "primary", id: "start", "data-action": "start", type: "button", text: t("start") })
     ]).concat(loading).concat([
+      node("div", { className: "guide-offer friend-offer" }, [
+        node("p", { text: t("play_friend_help") }),
+        node("button", { className: "secondary", id: "play-friend", "data-action": "play-friend", type: "button",
+          text: t("play_friend") })
+      ]),
       node("div", { className: "guide-offer" }, [
         node("p", { text: t("guide_offer") }),
         node("button", { className: "secondary", id: "guide-start", "data-action": "guide-start", type: "button",

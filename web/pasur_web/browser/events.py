@@ -11,6 +11,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from ..model import actions as act
+from ..model.online import new_code, new_token
 from ..model.savegame import match_from_json
 from .dom import attr, found
 
@@ -64,6 +65,15 @@ def _seat(node: Any, _runtime: Runtime) -> act.Action | None:
     return act.OpenReview(_number(attr(node, "data-review-seat")))
 
 
+def _join(runtime: Runtime) -> act.Action | None:
+    """A friend's name typed on a table's link: join it (with this browser's token for the table)."""
+    code = runtime.state.params.join
+    field = document.getElementById("join-name")
+    if code is None or not found(field):
+        return None
+    return act.Join(code, str(field.value), new_token())
+
+
 def _fixed(action: act.Action) -> Route:
     return lambda _node, _runtime: action
 
@@ -85,6 +95,11 @@ ROUTES: dict[str, Route] = {
     "review-move": _index, "review-seat": _seat,
     **{f"demo-{step}": _fixed(act.DemoStep(step)) for step in ("prev", "next", "pause", "step", "again")},
     "demo-pick": lambda node, _: act.DemoStep("pick", _number(attr(node, "data-index")) or 0),
+    "play-friend": lambda _node, _: act.OpenTable(read_form(), new_code()),
+    "join": lambda _node, runtime: _join(runtime),
+    "stand-in": lambda node, _: None if _number(attr(node, "data-seat")) is None else act.StandIn(
+        _number(attr(node, "data-seat")) or 0),
+    "say": lambda node, _: act.Say(attr(node, "data-what")),
 }
 PRESSES = {press.value: press for press in act.Press}
 
@@ -107,6 +122,10 @@ def bind(runtime: Runtime) -> list[Any]:
             event.preventDefault()
         elif key == "Escape":
             runtime.dispatch(act.Press.ESCAPE, by_input=True)
+        elif key == "Enter" and str(event.target.id or "") == "join-name":
+            joining = _join(runtime)
+            if joining is not None:
+                runtime.dispatch(joining, by_input=True)
 
     def on_change(event: Any) -> None:
         target = event.target

@@ -23,6 +23,7 @@ from ..model.stats import Stats, counting
 from ..model.storage import SETTINGS_KEY, STATS_KEY, Slot, Storage
 from ..model.update import update
 from .draw import Drawer, Frames
+from .peers import Peers
 from .tasks import Tasks
 
 __all__ = ["Runtime"]
@@ -37,6 +38,7 @@ class Runtime:
         self.slot = slot
         self.drawer = Drawer()
         self.tasks = Tasks(self)
+        self.peers = Peers(self)
         self.queue: deque[act.Action] = deque()
         self.busy = False
         self.focus: list[str] = []
@@ -74,7 +76,7 @@ class Runtime:
     def _behind(self, state: State) -> bool:
         """Whether another tab saved since this one: then this tab plays nothing and says so."""
         match = state.match
-        if match is None or state.demo is not None or state.table.behind:
+        if match is None or state.demo is not None or state.table.behind or state.online is not None:
             return False
         newer = self.slot.newer(match)
         if newer is None:
@@ -112,6 +114,8 @@ class Runtime:
             prompt = getattr(window, "pasurInstall", None)
             if prompt is not None:
                 prompt.prompt()
+        elif isinstance(effect, fx.OpenTable | fx.Connect | fx.Send | fx.Publish | fx.CloseTable):
+            self.peers.carry_out(effect)
         else:
             self.tasks.carry_out(effect)
 

@@ -13,7 +13,17 @@ from ..model.params import AI_LEVELS, parse_params
 from ..model.savegame import read_json
 from ..model.state import Words
 from ..model.stats import Stats
-from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, Loaded, Slot, Storage, match_key, read_stored
+from ..model.storage import (
+    DAILY_KEY,
+    FRIEND_KEY,
+    SETTINGS_KEY,
+    STATS_KEY,
+    Loaded,
+    Slot,
+    Storage,
+    match_key,
+    read_stored,
+)
 from ..model.update import initial_state
 from .dom import found
 from .events import bind, read_form, today
@@ -28,6 +38,17 @@ def _settings(text: str | None) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError("not settings")
     return data
+
+
+def _friend(storage: Storage) -> tuple[str, str, str] | None:
+    """The table between friends this browser last joined: (code, name, token), if it can be read."""
+    try:
+        data = read_json(storage.get(FRIEND_KEY) or "null")
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not all(isinstance(data.get(key), str) for key in ("code", "name", "token")):
+        return None
+    return str(data["code"]), str(data["name"]), str(data["token"])
 
 
 def _boot_notices() -> list[Words]:
@@ -53,7 +74,9 @@ def start() -> Runtime:
     stats = read_stored(storage, STATS_KEY, Stats.from_json, Stats(), notices)
     daily = read_stored(storage, DAILY_KEY, DailyBook.from_json, DailyBook(), notices)
     languages = [str(lang) for lang in (window.navigator.languages or [])]
-    state = initial_state(params, settings, languages, stats, daily, problem, notices)
+    address = window.URL.new(str(window.location.href))
+    address.search, address.hash = "", ""
+    state = initial_state(params, settings, languages, stats, daily, problem, notices, str(address.href))
     runtime = Runtime(state, storage, slot)
     runtime.listeners = bind(runtime)
     runtime.kept_panel = found(document.getElementById("setup-players"))
@@ -65,5 +88,6 @@ def start() -> Runtime:
     window.pasurPending = None
     pending = str(pending) if pending is not None and found(pending) else ""
     loaded = slot.load() if params.demo is None and params.demo_error is None else Loaded(None)
-    runtime.dispatch(act.Started(loaded, pending, read_form() if pending == "start" else None, today()))
+    runtime.dispatch(act.Started(loaded, pending, read_form() if pending == "start" else None, today(),
+                                 _friend(storage) if params.join is not None else None))
     return runtime

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Protocol
 
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
 from pyscript import window  # type: ignore[import-not-found]
 
 from pasur.ai import HardPlayer
@@ -64,7 +65,7 @@ class Tasks:
             if self.duplicating is None or self.duplicating.done():
                 self.duplicating = asyncio.ensure_future(self._duplicate(effect.day))
         elif isinstance(effect, fx.Copy):
-            self.copying = asyncio.ensure_future(self._copy(effect.text))
+            self.copying = asyncio.ensure_future(self._copy(effect))
 
     # ------------------------------------------------------------------ the computer's turns (model.turns.Host)
     def match(self) -> Match | None:
@@ -146,10 +147,14 @@ class Tasks:
         await in_steps(work, lambda: True)
         self.dispatch(act.DuplicatePlayed(day, deal_points(work.game)))
 
-    async def _copy(self, text: str) -> None:
+    async def _copy(self, effect: fx.Copy) -> None:
+        navigator = window.navigator
         try:
-            await window.navigator.clipboard.writeText(text)
+            if effect.share and hasattr(navigator, "share"):
+                await navigator.share(to_js({"url": effect.text}))
+                return
+            await navigator.clipboard.writeText(effect.text)
         except Exception:  # no clipboard, or the browser refused: said, with the text to copy by hand
-            self.dispatch(act.Shared(False, text))
+            self.dispatch(act.Shared(False, effect.text, effect.said))
             return
-        self.dispatch(act.Shared(True, text))
+        self.dispatch(act.Shared(True, effect.text, effect.said))

@@ -40,6 +40,9 @@ class Press(Enum):
     INSTALL = "install"
     CLOSE_REVIEW = "review-close"
     SHARE = "daily-share"
+    START_TABLE = "table-start"  # the host starts the game between friends
+    COPY_LINK = "table-copy"  # the table's link to the clipboard
+    SHARE_LINK = "table-share"  # the table's link to the device's share sheet (else to the clipboard)
 
 
 TABLE_PRESSES = frozenset({Press.CANCEL_CHOICE, Press.NEXT_DEAL, Press.REVEAL, Press.UNDO, Press.HINT,
@@ -90,6 +93,7 @@ class Started:
     pending: str = ""  # "start", "guide-start" or "daily-start" pressed before Python was ready
     form: Mapping[str, str | bool] | None = None  # the new-game panel's values then
     today: str = ""
+    friend: tuple[str, str, str] | None = None  # the table this browser last sat at: (code, name, token)
 
 
 @dataclass(frozen=True)
@@ -184,6 +188,7 @@ class Reviewed:
 class Shared:
     copied: bool
     text: str
+    said: str = "daily_copied"  # what the page says when it was copied (a message key)
 
 
 @dataclass(frozen=True)
@@ -217,6 +222,48 @@ class DemoStep:
     index: int = 0
 
 
+# ---------------------------------------------------------------------- a game between friends
+@dataclass(frozen=True)
+class OpenTable:
+    form: Mapping[str, str | bool]  # the new-game panel's fields: the game, and which seats are friends'
+    code: str  # the table's code (made at random by the page)
+
+
+@dataclass(frozen=True)
+class Join:
+    code: str  # the table's code, from the link
+    name: str
+    token: str  # this browser's token for the table (kept, to take the seat back)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message from the network: from a friend's connection ``peer`` (at the host), or from the
+    host (``peer`` None, at a friend's page)."""
+
+    peer: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Link:
+    """A connection's news: ``status`` is "open" (the table is open), "connected", "lost" or
+    "unreachable" (no signalling server); ``peer`` a friend's connection, or None for the table."""
+
+    peer: str | None
+    status: str
+
+
+@dataclass(frozen=True)
+class StandIn:
+    seat: int  # the host lets the computer play this friend's seat while they are away
+
+
+@dataclass(frozen=True)
+class Say:
+    what: str  # a quick message, by key (wire.QUICK)
+
+
 Action = (Press | PickCard | PickCapture | ShowHint | Computer | Started | StartGame | StartDaily | Leave | AnswerLink
           | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview | ReviewMove | Reviewed
-          | Shared | DuplicatePlayed | Saved | Behind | DemoStep)
+          | Shared | DuplicatePlayed | Saved | Behind | DemoStep | OpenTable | Join | Message | Link | StandIn | Say)

@@ -88,6 +88,8 @@ class Address:
 @dataclass(frozen=True)
 class Copy:
     text: str  # to the clipboard: ``Shared`` follows
+    said: str = "daily_copied"  # what the page says once it is copied (a message key)
+    share: bool = False  # offered to the device's share sheet first, where there is one (Web Share)
 
 
 @dataclass(frozen=True)
@@ -95,5 +97,32 @@ class PromptInstall:
     pass
 
 
+@dataclass(frozen=True)
+class OpenTable:
+    code: str  # open the table between friends: the host's page listens under this code
+
+
+@dataclass(frozen=True)
+class Connect:
+    code: str  # a friend's page connects to the table's host (and again, whenever the connection is lost)
+
+
+@dataclass(frozen=True)
+class Send:
+    peer: str | None  # a friend's connection (at the host), or None: the host (at a friend's page)
+    text: str
+
+
+@dataclass(frozen=True)
+class CloseTable:
+    pass  # leave the table between friends (the connections close)
+
+
+@dataclass(frozen=True)
+class Publish:
+    pass  # the host sends each friend connected the position as their seat sees it
+
+
 Effect = (SaveMatch | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer | SearchHint
-          | ComputeReview | PlayDuplicate | Focus | Address | Copy | PromptInstall)
+          | ComputeReview | PlayDuplicate | Focus | Address | Copy | PromptInstall | OpenTable | Connect | Send
+          | Publish | CloseTable)

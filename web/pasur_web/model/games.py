@@ -38,9 +38,10 @@ def begin(state: State, match: Match, guide: bool = False) -> Result:
     """``match`` on the board, from its first move: what was said about the game before goes."""
     table = Table(guide=guide, explain=state.demo is not None)
     notices = _without(state.notices, "resumed", "edited", "tab")
+    closing: list[fx.Effect] = [fx.CloseTable()] if state.online is not None else []
     state = replace(state, view="game", match=match, table=table, settings_open=False, leaving=False,
-                    asking=None, review=None, notices=notices, shared="")
-    return after_change(state, [fx.StopComputer()])
+                    asking=None, review=None, notices=notices, shared="", online=None)
+    return after_change(state, [*closing, fx.StopComputer()])
 
 
 def resume(state: State, match: Match, notice: bool = True) -> Result:

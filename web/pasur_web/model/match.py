@@ -44,6 +44,9 @@ class Match:
     reviews: Mapping[str, tuple[MoveReview, ...]] = field(default_factory=dict)  # "deal:seat" -> review
     daily: str | None = None  # the date of the daily deal this match is (YYYY-MM-DD)
     practice: bool = False  # a daily deal played again: its result is not counted
+    table: str | None = None  # the code of the table between friends where this match is played (the host's)
+    tokens: Mapping[int, str] = field(default_factory=dict)  # a friend's seat -> the token of the browser holding it
+    started: bool = True  # False while a table between friends waits for its host to start
 
     @classmethod
     def start(cls, players: int, rules: Rules, seats: tuple[Seat, ...], seed: int | None = None,
@@ -86,11 +89,11 @@ class Match:
 
     def is_ai_turn(self) -> bool:
         turn = self.game.turn
-        return self.phase == "play" and turn is not None and not self.seats[turn].human
+        return self.phase == "play" and self.started and turn is not None and self.seats[turn].computer
 
     def is_viewer_turn(self) -> bool:
         """Whether the hand on screen is a human's and it is theirs to play."""
-        return (self.phase == "play" and self.handoff is None and self.game.turn == self.viewer
+        return (self.phase == "play" and self.started and self.handoff is None and self.game.turn == self.viewer
                 and self.seats[self.viewer].human)
 
     def names(self) -> list[str]:
@@ -116,9 +119,10 @@ class Match:
         """How many moves stay when the human takes back their last move (and the computer's
         moves after it), or None when Undo is not offered: only against computer players (one
         human seat), while a deal is played, and only for a move of that deal; never in the counted
-        attempt of a daily deal (its result is compared with the computer's)."""
+        attempt of a daily deal (its result is compared with the computer's), nor between friends."""
         humans, game = self.human_seats(), self.game
-        if len(humans) != 1 or self.phase != "play" or (self.daily is not None and not self.practice):
+        if len(humans) != 1 or self.phase != "play" or (self.daily is not None and not self.practice) or any(
+                seat.friend for seat in self.seats):
             return None
         for number in range(len(game.history) - 1, -1, -1):
             record = game.history[number]

@@ -146,7 +146,7 @@ def _daily(state: State, action: act.Action) -> Result:
         return finish_daily(state, [fx.Store(DAILY_KEY, book.to_json())])
     if isinstance(action, act.Shared):
         if action.copied:
-            return replace(state, shared=state.cat.t("daily_copied")), []
+            return replace(state, shared=state.cat.t(action.said)), []
         notice = Notice(("daily_copy_failed", {"text": action.text}), "share")
         return replace(state, shared="", notices=(*state.notices, notice)), []
     day = None if match is None else match.daily

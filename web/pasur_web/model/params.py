@@ -6,6 +6,7 @@ through ``textContent`` only.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
@@ -29,7 +30,8 @@ MAX_SEED = 2**53 - 1
 _MAX_SHOWN = 40
 
 
-KNOWN_KEYS = frozenset({*GAME_KEYS, "lang", "speed", "embed", "demo", "card", "table", "daily"})
+KNOWN_KEYS = frozenset({*GAME_KEYS, "lang", "speed", "embed", "demo", "card", "table", "daily", "join"})
+TABLE_CODE = re.compile(r"[abcdefghjkmnpqrstuvwxyz23456789]{6}")  # a table between friends (model/online.py)
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,7 @@ class Params:
     notices: list[Notice] = field(default_factory=list)
     demo: str | None = None
     daily: str | None = None  # the daily deal of this date (YYYY-MM-DD), or "" for today's (UTC)
+    join: str | None = None  # the code of a table between friends to join
     demo_card: Card | None = None
     demo_table: list[Card] = field(default_factory=list)
     # Why the demo cannot be shown: a message key and the values it names (shown in the frame).
@@ -126,6 +129,9 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
         accept("speed", choice("speed", SPEEDS), "reason_speed", "normal")
     if "ai" in seen:
         accept("ai", choice("ai", ai_levels), "reason_ai", params.ai)
+    if "join" in seen:
+        code = seen["join"].strip().lower()
+        accept("join", code if TABLE_CODE.fullmatch(code) else None, "reason_join", "none")
     if "daily" in seen:  # a date that is not one: today's deal
         accept("daily", _day(seen["daily"]), "reason_daily", "today")
         params.daily = "" if params.daily is None else params.daily

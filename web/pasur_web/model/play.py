@@ -11,6 +11,7 @@ from pasur.daily import deal_points
 
 from . import actions as act
 from . import effects as fx
+from . import wire
 from .explain import explain_move
 from .match import Match
 from .sounds import sounds_after
@@ -41,7 +42,7 @@ def after_change(state: State, effects: list[fx.Effect] | None = None) -> Result
     player's hand gets the focus when it is theirs to play, a finished daily deal is kept."""
     done = list(effects or [])
     match = state.match
-    if match is not None and state.demo is None:
+    if match is not None and state.demo is None and (state.online is None or state.online.host):
         done.append(fx.SaveMatch(match))
     done.append(fx.RunComputer())
     if match is not None and match.is_viewer_turn():
@@ -69,6 +70,9 @@ def play(state: State, move: Move | str) -> Result:
     """Play ``move`` for the seat to move; a stale or illegal move changes nothing but the choice."""
     match, table = state.match, state.table
     assert match is not None
+    if state.online is not None and not state.online.host:  # a friend's page: the host plays it
+        send = fx.Send(None, wire.json_text({"t": "play", "move": str(move)}))
+        return replace(state, table=replace(table, choosing=None)), [send]
     game = match.game
     reasons = table.reasons
     try:

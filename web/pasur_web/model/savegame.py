@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from pasur import Game
 from pasur.daily import is_day
@@ -26,7 +27,9 @@ MAX_STORED_CHARS = 2_000_000
 MAX_STORED_DEPTH = 16  # a save, the settings or the statistics: a few levels deep at most
 _CHECK_KEY = "pasur.save.check.1\n"
 _REQUIRED = {"game", "seats", "viewer", "pending_sheet", "handoff"}
-_OPTIONAL = {"id", "counted", "edited", "undone", "sum", "reviews", "daily", "practice"}
+_OPTIONAL = {"id", "counted", "edited", "undone", "sum", "reviews", "daily", "practice", "table"}
+_CODE = re.compile(r"[a-z0-9]{4,12}")
+_TOKEN = re.compile(r"[a-z0-9]{8,40}")
 
 
 def read_json(text: str) -> object:
@@ -62,6 +65,9 @@ def match_to_json(match: Match) -> str:
         data["reviews"] = {key: [entry.to_dict() for entry in entries] for key, entries in match.reviews.items()}
     if match.daily is not None:
         data["daily"], data["practice"] = match.daily, match.practice
+    if match.table is not None:
+        data["table"] = {"code": match.table, "tokens": {str(seat): token for seat, token in match.tokens.items()},
+                         "started": match.started}
     return json.dumps({**data, "sum": checksum(json.dumps(data, sort_keys=True))}, sort_keys=True)
 
 
@@ -89,6 +95,25 @@ def _seats(data: object, players: int) -> tuple[Seat, ...]:
             raise ValueError(f"seat {number} of the saved match is not valid")
         seats.append(Seat(clean_name(item[0], f"{number + 1}"), item[1]))
     return tuple(seats)
+
+
+def _table(data: object, seats: tuple[Seat, ...]) -> tuple[str | None, dict[int, str], bool]:
+    """The table between friends a save belongs to: its code, the token of each friend's seat, and
+    whether its host started the match."""
+    if data is None:
+        return None, {}, True
+    tokens = data.get("tokens") if isinstance(data, dict) else None
+    code = data.get("code") if isinstance(data, dict) else None
+    started = data.get("started") if isinstance(data, dict) else None
+    if not (isinstance(code, str) and _CODE.fullmatch(code) and isinstance(tokens, dict) and type(started) is bool):
+        raise ValueError("the saved match's table is not valid")
+    found = {}
+    for seat, token in tokens.items():
+        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < len(seats) and seats[int(seat)].friend
+                and isinstance(token, str) and _TOKEN.fullmatch(token)):
+            raise ValueError("the saved match's table is not valid")
+        found[int(seat)] = token
+    return code, found, started
 
 
 def match_from_json(text: str) -> Match:
@@ -123,7 +148,9 @@ def match_from_json(text: str) -> Match:
     daily = data.get("daily")
     if daily is not None and not (isinstance(daily, str) and is_day(daily) and game.players == 2):
         raise ValueError("the saved match's daily date is not valid")
+    table = _table(data.get("table"), seats)
     values: dict[str, object] = {"viewer": viewer, "pending_sheet": pending, "handoff": handoff,
+                                 "table": table[0], "tokens": table[1], "started": table[2],
                                  "counted": counted and game.over, "edited": edited,
                                  "undone": data.get("undone", False), "reviews": _reviews(data.get("reviews")),
                                  "daily": daily, "practice": data.get("practice") is True}

@@ -9,10 +9,11 @@ from pasur.players import make_player
 
 from ..i18n import LANGUAGES, load_catalog
 
-__all__ = ["HUMAN", "MAX_NAME", "YOU_WORDS", "Seat", "clean_name", "default_seats", "known_kind"]
+__all__ = ["FRIEND", "HUMAN", "MAX_NAME", "YOU_WORDS", "Seat", "clean_name", "default_seats", "known_kind"]
 
 MAX_NAME = 24
 HUMAN = "human"
+FRIEND = "friend"  # a friend playing on another device, in a game between friends (the host's view)
 YOU_WORDS = frozenset(load_catalog(lang).t("you") for lang in LANGUAGES)  # the human seat's default name
 
 
@@ -23,7 +24,17 @@ class Seat:
 
     @property
     def human(self) -> bool:
+        """A player at this device."""
         return self.kind == HUMAN
+
+    @property
+    def friend(self) -> bool:
+        """A player on another device: their moves come over the network."""
+        return self.kind == FRIEND
+
+    @property
+    def computer(self) -> bool:
+        return not self.human and not self.friend
 
 
 def clean_name(text: object, default: str) -> str:
@@ -38,7 +49,7 @@ def known_kind(kind: object) -> bool:
     """A seat's kind: human, or a computer player ``make_player`` knows (``hard:80`` included)."""
     if not isinstance(kind, str):
         return False
-    if kind == HUMAN:
+    if kind in (HUMAN, FRIEND):
         return True
     try:
         make_player(kind)

@@ -13,7 +13,7 @@ from pasur import Rules
 from pasur.rules import PRESETS
 
 from .params import AI_LEVELS, MAX_TARGET, SETUP_OPTIONS
-from .seats import HUMAN, Seat, clean_name, default_seats
+from .seats import FRIEND, HUMAN, Seat, clean_name, default_seats
 
 __all__ = ["DEFAULT_TARGET", "FIXED_DEALS", "MAX_FIXED_DEALS", "FormValues", "NewGame", "read_setup"]
 
@@ -38,12 +38,15 @@ def _number(value: str | bool | None, low: int, high: int) -> int | None:
     return number if low <= number <= high else None
 
 
-def read_setup(form: FormValues, ai: str, t: Callable[..., str], you_words: frozenset[str]) -> NewGame:
+def read_setup(form: FormValues, ai: str, t: Callable[..., str], you_words: frozenset[str],
+               friends: bool = False) -> NewGame:
     """The game the panel describes; anything out of range falls back to its default.
 
     ``ai``: the level of a computer seat whose choice is unreadable; ``t``: the catalog's lookup
     (default names); ``you_words``: what "You" is in every language, renamed "Player N" in
-    pass-and-play, where nobody is "you".
+    pass-and-play, where nobody is "you". ``friends``: a game between friends, where a seat may be
+    a friend's (one at least: the next seat, when none was chosen); elsewhere a friend's seat is
+    played by the computer.
     """
     players = _number(form.get("setup-players"), 2, 4) or 2
     preset = str(form.get("setup-preset", "seeds"))
@@ -57,9 +60,13 @@ def read_setup(form: FormValues, ai: str, t: Callable[..., str], you_words: froz
     for seat in range(players):
         name = clean_name(str(form.get(f"name-{seat}", "")), defaults[seat].name)
         kind = HUMAN if seat == 0 else str(form.get(f"kind-{seat}", ""))
-        if kind != HUMAN and kind not in AI_LEVELS:
+        if kind not in (HUMAN, *AI_LEVELS, *((FRIEND,) if friends else ())):
             kind = defaults[seat].kind
         seats.append(Seat(name, kind))
+    if friends and not any(seat.friend for seat in seats):
+        seats[1] = Seat(seats[1].name, FRIEND)
+    if friends and seats[0].name in you_words:  # the friends see the host's name: not "You"
+        seats[0] = Seat(t("player_n", n=1), HUMAN)
     if sum(seat.human for seat in seats) > 1:  # pass-and-play: nobody is called "You"
         seats = [Seat(t("player_n", n=number + 1), seat.kind) if seat.name in you_words else seat
                  for number, seat in enumerate(seats)]

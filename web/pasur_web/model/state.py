@@ -17,7 +17,7 @@ from .match import Match
 from .params import Params
 from .stats import Stats
 
-__all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "Review", "State", "Table", "Words"]
+__all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "Online", "Review", "State", "Table", "Words"]
 
 Words = tuple[str, Mapping[str, object]]  # a message key and its values (a value may be Words too)
 
@@ -78,12 +78,38 @@ class DemoError:
 
 
 @dataclass(frozen=True)
+class Online:
+    """The table between friends this page is at: as its host (``role`` "host") or as a friend."""
+
+    role: str  # "host" or "friend"
+    code: str
+    status: str = "connecting"  # "connecting", "open", "connected", "lost", "unreachable"
+    started: bool = False  # the host started the match (before: the lobby)
+    here: Mapping[str, int] = field(default_factory=dict)  # the host's: each friend's connection -> its seat
+    stand_ins: Mapping[int, str] = field(default_factory=dict)  # the host's: seats the computer plays for now
+    token: str = ""  # a friend's: the token of this browser
+    name: str = ""  # a friend's own name
+    seats: tuple[tuple[str, str, str], ...] = ()  # what a friend's page shows: (name, kind, status) by seat
+    since: int = 0  # a friend's: the public events received
+    said: tuple[tuple[int, str], ...] = ()  # the latest quick messages: (seat, key)
+    refused: str = ""  # why the last message was refused
+
+    @property
+    def host(self) -> bool:
+        return self.role == "host"
+
+    def link(self, address: str) -> str:
+        """The link that takes a friend to this table."""
+        return f"{address}?join={self.code}"
+
+
+@dataclass(frozen=True)
 class State:
     params: Params
     settings: Mapping[str, Any]  # as stored (speed, lang, persian_digits, four_colour, hints, undo)
     lang: str
     speed: str
-    view: str = "loading"  # "loading", "setup" (the new-game panel), "game" or "demo"
+    view: str = "loading"  # "loading", "setup" (the new-game panel), "game", "demo", "lobby" or "join"
     match: Match | None = None  # the match on the board (kept while the new-game panel is over it)
     table: Table = Table()
     asking: Match | None = None  # the saved game a link with game parameters would replace
@@ -102,6 +128,8 @@ class State:
     daily: DailyBook = field(default_factory=DailyBook)
     shared: str = ""  # what the daily deal's share button did
     demo: CaptureDemo | DealDemo | DemoError | None = None
+    online: Online | None = None  # the table between friends this page is at
+    address: str = ""  # the page's own address, without its query (a table's link starts with it)
 
     @property
     def cat(self) -> Catalog:

@@ -18,6 +18,7 @@ from .savegame import match_from_json, match_to_json
 __all__ = [
     "DAILY_KEY",
     "EMBED_MATCH_KEY",
+    "FRIEND_KEY",
     "MATCH_KEY",
     "SETTINGS_KEY",
     "STATS_KEY",
@@ -39,6 +40,7 @@ MATCH_KEY = "pasur.match"
 EMBED_MATCH_KEY = "pasur.embed.match"  # a game embedded in another site keeps its own save
 STATS_KEY = "pasur.stats"
 DAILY_KEY = "pasur.daily"  # the daily deals played on this device (model/daily.py)
+FRIEND_KEY = "pasur.friend"  # the table between friends this browser last joined: its code, the name, the token
 UNREADABLE_SUFFIX = ".unreadable"  # a value that could not be read is moved to its key + this (+ ".2", ...)
 MAX_ASIDE = 20  # unreadable values kept per key
 PROBE_KEY = "pasur.probe"

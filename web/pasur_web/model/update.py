@@ -20,6 +20,7 @@ from . import actions as act
 from . import effects as fx
 from .daily import DailyBook
 from .games import game_action, resume, start_daily, start_demo_deal, start_from_params
+from .online import join, online_action, open_table, resume_table
 from .panels import panel_action
 from .params import SPEEDS, Params
 from .play import Result, table_action, with_tip
@@ -31,6 +32,8 @@ __all__ = ["initial_state", "param_notices", "update"]
 
 _TABLE = (act.PickCard, act.PickCapture, act.ShowHint, act.Computer)
 _GAMES = (act.StartGame, act.StartDaily, act.Leave, act.AnswerLink)
+_ONLINE = (act.Message, act.Link, act.StandIn, act.Say)
+_ONLINE_PRESSES = (act.Press.START_TABLE, act.Press.COPY_LINK, act.Press.SHARE_LINK)
 _GAME_PRESSES = frozenset({act.Press.START_GUIDE, act.Press.NEW_GAME, act.Press.BACK_TO_GAME, act.Press.PLAY_AGAIN})
 
 
@@ -49,14 +52,15 @@ def param_notices(params: Params) -> tuple[Notice, ...]:
 
 def initial_state(params: Params, settings: Mapping[str, Any], browser_languages: Sequence[str],
                   stats: Stats | None = None, daily: DailyBook | None = None, storage: str | None = None,
-                  set_aside: Sequence[Words] = ()) -> State:
+                  set_aside: Sequence[Words] = (), address: str = "https://example.org/pasur/") -> State:
     """The page before anything is shown: the address, the stored settings and values, and the
     notices of stored values that could not be read (``set_aside``)."""
     lang = pick_language(params.lang or settings.get("lang"), browser_languages)
     speed = params.speed or settings.get("speed", "normal")
     notices = param_notices(params) + tuple(Notice(words, "start") for words in set_aside)
     return State(params=params, settings=dict(settings), lang=lang, speed=speed if speed in SPEEDS else "normal",
-                 notices=notices, stats=stats or Stats(), daily=daily or DailyBook(), storage=storage)
+                 notices=notices, stats=stats or Stats(), daily=daily or DailyBook(), storage=storage,
+                 address=address)
 
 
 def _started(state: State, action: act.Started) -> Result:
@@ -70,9 +74,17 @@ def _started(state: State, action: act.Started) -> Result:
         key = "notice_unreadable_save" if loaded.aside is not None else "notice_unreadable_save_kept"
         words: Words = (key, {"reason": loaded.problem, "name": loaded.aside or ""})
         state = replace(state, notices=(*state.notices, Notice(words, "start")))
+    if params.join is not None:  # a friend's link: the name first, unless this browser sat there before
+        if action.friend is not None and action.friend[0] == params.join:
+            return join(state, *action.friend)
+        return replace(state, view="join"), [fx.Focus("#join-name")]
     todo = start_action(params.start_now, params.embed, loaded.match)
     if todo == "resume" and loaded.match is not None:
-        return resume(state, loaded.match)
+        state, effects = resume(state, loaded.match)
+        if loaded.match.table is not None:
+            state, more = resume_table(state)
+            effects += more
+        return state, effects
     if todo == "ask" and loaded.match is not None:
         return replace(state, view="setup", asking=loaded.match), [fx.Focus("#resume-saved")]
     if todo == "start":
@@ -124,6 +136,12 @@ def _demo(state: State, action: act.DemoStep) -> Result:
 
 
 def _route(state: State, action: act.Action) -> Result:
+    if isinstance(action, act.OpenTable):
+        return open_table(state, action.form, action.code)
+    if isinstance(action, act.Join):
+        return join(state, action.code, action.name, action.token)
+    if isinstance(action, _ONLINE) or action in _ONLINE_PRESSES:
+        return online_action(state, action)
     press = action if isinstance(action, act.Press) else None
     if isinstance(action, _TABLE) or press in act.TABLE_PRESSES:
         return table_action(state, action)
@@ -137,7 +155,12 @@ def _route(state: State, action: act.Action) -> Result:
 
 
 def update(state: State, action: act.Action) -> Result:
-    """The state after ``action``, and what the page must do about it."""
+    """The state after ``action``, and what the page must do about it. At a table between friends,
+    the host's page sends each friend the position again whenever the match changed."""
+    before = state.match
     state, effects = _route(state, action)
+    online = state.online
+    if online is not None and online.host and state.match is not before and fx.Publish() not in effects:
+        effects = [*effects, fx.Publish()]
     return with_tip(state), effects
 

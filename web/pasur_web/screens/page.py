@@ -5,7 +5,7 @@ changed since the last frame (``browser/draw.py``)."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..model.match import Match
@@ -13,6 +13,7 @@ from ..model.state import State
 from .demo import demo, demo_bar
 from .html import Node
 from .notices import notices
+from .online import join_form, lobby, online_bar
 from .players import me_info, opponents, scoreboard
 from .review import review
 from .rules import rules_body
@@ -49,7 +50,7 @@ def part(children: Iterable[Node | str | None] | None = None, **attrs: object) -
     return pairs, None if children is None else tuple(child for child in children if child is not None)
 
 
-def _panel(children: list[Node] | None) -> Part:
+def _panel(children: Sequence[Node | None] | None) -> Part:
     """An overlay or panel: shown with ``children``, or hidden and emptied."""
     return part(children or [], hidden=children is None)
 
@@ -129,6 +130,7 @@ def _board(state: State) -> dict[str, Part]:
         "hint": part([t("hint_thinking" if state.table.hinting else "hint")], hidden=not shown,
                      disabled=state.table.hinting),
         "undo": part([t("undo")], hidden=not undo), "log": part(log(state)[2]),
+        "online": _panel(online_bar(state)),
     }
 
 
@@ -143,6 +145,7 @@ def page(state: State, today: datetime.date, spoken: Spoken) -> Frame:
         "back-to-game": part(None, hidden=not (state.view == "setup" and state.match is not None)),
         "scoreboard": part(scoreboard(state)[2]), "notices": part(notices(state)),
         "demo": part(demo(state)), "handoff": _panel(handoff(state)), "sheet": _panel(sheet(state)),
+        "lobby": part(join_form(state) if state.view == "join" else lobby(state)),
         "leave": _panel(leave(state)),
         "rules": part(None, hidden=state.rules is None),
         "rules-body": part(rules_body(cat, state.rules) if state.rules is not None else []),

@@ -1,0 +1,174 @@
+"""A game between friends in CPython (model/online.py, wire.py, seen_game.py): a host's page and a
+friend's page, each a page state changed by ``update`` only, with the messages carried by hand. The
+host refuses what it must and changes nothing; a friend's messages never hold a card it may not see."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import replace
+
+import pytest
+
+from pasur_web.model import actions as act
+from pasur_web.model import effects as fx
+from pasur_web.model.online import seat_message
+from pasur_web.model.params import parse_params
+from pasur_web.model.seen_game import SeenGame
+from pasur_web.model.state import State
+from pasur_web.model.storage import Loaded
+from pasur_web.model.update import initial_state, update
+
+CODE = "abc234"
+TOKEN = "t0ken0ken0ken0ken0"
+FORM = {"setup-players": "2", "setup-preset": "seeds", "name-0": "Ana", "kind-1": "friend"}
+CARD = re.compile(r"\b(10|[2-9AJQK])[CDHS]\b")
+
+
+class Table:
+    """A host and a friend; ``sent`` holds the messages each page sent, in order."""
+
+    def __init__(self, seed: int = 4) -> None:
+        self.host = initial_state(parse_params(f"?seed={seed}&speed=instant"), {}, ["en"])
+        self.host, effects = update(self.host, act.OpenTable(FORM, CODE))
+        assert self.host.view == "lobby" and fx.OpenTable(CODE) in effects
+        self.friend = initial_state(parse_params(f"?join={CODE}"), {}, ["en"])
+        self.friend, effects = update(self.friend, act.Started(Loaded(None), today="2026-12-02"))
+        assert self.friend.view == "join"
+        self.friend, effects = update(self.friend, act.Join(CODE, "Mina", TOKEN))
+        assert effects[-1] == fx.Connect(CODE)  # after keeping the name and the token of this browser
+        assert json.loads(effects[0].text) == {"code": CODE, "name": "Mina", "token": TOKEN}  # type: ignore[union-attr]
+        self.friend, effects = update(self.friend, act.Link(None, "connected"))
+        self.to_host(effects)
+
+    def to_host(self, effects: list[fx.Effect], peer: str = "p1") -> list[fx.Effect]:
+        """The friend's messages reach the host; the host's answers reach the friend."""
+        answers: list[fx.Effect] = []
+        for effect in effects:
+            if isinstance(effect, fx.Send) and effect.peer is None:
+                self.host, more = update(self.host, act.Message(peer, effect.text))
+                answers += more
+        self.to_friend(answers)
+        return answers
+
+    def to_friend(self, effects: list[fx.Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, fx.Publish):
+                self.friend, _ = update(self.friend, act.Message(None, self.published()))
+            elif isinstance(effect, fx.Send) and effect.peer is not None:
+                self.friend, _ = update(self.friend, act.Message(None, effect.text))
+
+    def published(self) -> str:
+        return seat_message(self.host, 1, self.friend.online.since if self.friend.online else 0)
+
+    def start(self) -> None:
+        self.host, effects = update(self.host, act.Press.START_TABLE)
+        self.to_friend(effects)
+
+
+def secret_cards(host: State, seat: int) -> set[str]:
+    """The cards ``seat`` may not see now: the other hands and the stock."""
+    assert host.match is not None
+    game = host.match.game
+    hidden = {str(card) for other, hand in enumerate(game.hands) if other != seat for card in hand}
+    return hidden | {str(card) for card in game.stock}
+
+
+def test_a_friend_joins_sits_down_and_sees_the_lobby() -> None:
+    table = Table()
+    assert table.host.match is not None and table.host.match.seats[1].name == "Mina"
+    assert table.host.match.tokens == {1: TOKEN} and table.host.online.here == {"p1": 1}
+    assert table.friend.view == "lobby" and not table.friend.online.started
+    assert [seat[:2] for seat in table.friend.online.seats] == [("Ana", "host"), ("Mina", "friend")]
+    assert table.host.match.moves == 0 and not table.host.match.is_ai_turn()  # nothing before the start
+
+
+def test_a_whole_deal_between_friends_with_no_hidden_card_sent() -> None:
+    table = Table()
+    table.start()
+    assert table.friend.view == "game" and isinstance(table.friend.match.game, SeenGame)
+    for _ in range(60):
+        host = table.host.match
+        assert host is not None
+        if host.phase != "play":
+            break
+        text = table.published()
+        assert not secret_cards(table.host, 1) & {found.group(0) for found in CARD.finditer(text)}
+        friend = table.friend.match
+        assert friend is not None and friend.game.table == host.game.table and friend.moves == host.moves
+        assert friend.game.hands[1] == host.game.hands[1] and friend.game.stock_size == host.game.stock_size
+        if host.game.turn == 0:  # the host plays from its own page
+            table.host, effects = update(table.host, act.PickCard(str(host.ordered_options(
+                str(host.game.legal_moves()[0].card))[0].card)))
+            if table.host.table.choosing is not None:
+                option = host.ordered_options(table.host.table.choosing)[0]
+                table.host, effects = update(table.host, act.PickCapture(",".join(map(str, option.sorted_captured()))))
+            table.to_friend(effects)
+        else:  # the friend plays on theirs: the move goes to the host
+            assert friend.is_viewer_turn()
+            move = friend.game.legal_moves()[-1]
+            table.friend, effects = update(table.friend, act.PickCard(str(move.card)))
+            if table.friend.table.choosing is not None:
+                table.friend, effects = update(table.friend, act.PickCapture(",".join(map(str, move.sorted_captured()))))
+            assert [type(effect) for effect in effects] == [fx.Send]
+            assert friend.moves == table.friend.match.moves  # shown once the host has played it
+            table.to_host(effects)
+            assert str(table.host.match.game.history[-1].move) == str(move)
+    assert table.friend.match.moves == table.host.match.moves > 20
+
+
+@pytest.mark.parametrize(("message", "why"), [
+    ('{"t": "play", "move": "ZZ"}', "card notation"),
+    ("{", "JSON"),
+    ('{"t": "play", "move": "7C", "extra": 1}', "fields"),
+    ('{"t": "shuffle"}', "no such message"),
+    ('{"t": "play", "move": "' + "7C" * 600 + '"}', "at most"),
+])
+def test_a_forged_or_malformed_message_is_refused_and_changes_nothing(message: str, why: str) -> None:
+    table = Table()
+    table.start()
+    before = table.host
+    table.host, effects = update(table.host, act.Message("p1", message))
+    assert table.host.match is before.match
+    assert len(effects) == 1 and isinstance(effects[0], fx.Send) and effects[0].peer == "p1"
+    assert why in json.loads(effects[0].text)["why"]
+
+
+def test_a_move_out_of_turn_for_another_seat_or_illegal_is_refused() -> None:
+    table = Table()
+    table.start()
+    host = table.host.match
+    assert host is not None and host.game.turn == 0  # the host's turn, not the friend's
+    for move in (str(host.game.legal_moves()[0]), "7C"):
+        table.host, effects = update(table.host, act.Message("p1", json.dumps({"t": "play", "move": move})))
+        assert table.host.match is host and json.loads(effects[0].text)["why"] == "it is not your turn"
+    table.host, effects = update(table.host, act.Message("p2", json.dumps({"t": "play", "move": "7C"})))
+    assert table.host.match is host and "hello" in json.loads(effects[0].text)["why"]  # not seated
+    # The friend's turn: a card it does not hold.
+    table.host, effects = update(table.host, act.PickCard(str(host.game.legal_moves()[0].card)))
+    if table.host.table.choosing is not None:
+        option = table.host.match.ordered_options(table.host.table.choosing)[0]
+        table.host, effects = update(table.host, act.PickCapture(",".join(map(str, option.sorted_captured()))))
+    host = table.host.match
+    assert host.game.turn == 1
+    foreign = next(card for card in host.game.hands[0])
+    table.host, effects = update(table.host, act.Message("p1", json.dumps({"t": "play", "move": str(foreign)})))
+    assert table.host.match is host and "not in the hand" in json.loads(effects[0].text)["why"]
+
+
+def test_a_friend_who_comes_back_takes_the_same_seat_and_the_computer_may_play_meanwhile() -> None:
+    table = Table()
+    table.start()
+    table.host, _ = update(table.host, act.Link("p1", "lost"))
+    assert table.host.online.here == {} and [seat[2] for seat in
+                                            replace(table.friend).online.seats] == ["here", "here"]
+    table.host, effects = update(table.host, act.StandIn(1))
+    assert table.host.match.seats[1].kind == "medium" and fx.RunComputer() in effects
+    # The same browser again, on a new connection: its seat back, played by the friend again.
+    table.host, effects = update(table.host, act.Message("p9", json.dumps({"t": "hello", "name": "X", "token": TOKEN})))
+    assert table.host.online.here == {"p9": 1} and table.host.match.seats[1].kind == "friend"
+    assert table.host.match.seats[1].name == "Mina"  # the seat keeps its name
+    # Another browser finds the table full.
+    table.host, effects = update(table.host, act.Message("p3", json.dumps({"t": "hello", "name": "Z",
+                                                                             "token": "other0token0other"})))
+    assert json.loads(effects[0].text)["why"] == "the table is full" and 3 not in table.host.online.here.values()
