@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
+from driver import Guard  # noqa: E402
 from serve import SiteServer, serve_in_thread  # noqa: E402
 
 ARTIFACTS = ROOT / "artifacts"
@@ -68,23 +69,6 @@ def first_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def second_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The same sources built again as a different release (only the build id differs)."""
     return build_release(tmp_path_factory, "second")
-
-
-class Guard:
-    """Collects everything that must fail a test."""
-
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-        self.expect_errors = False  # set by a test that makes the start-up fail on purpose
-
-    def console(self, message: Any) -> None:
-        if message.type == "error" and not self.expect_errors:
-            self.problems.append(f"console error: {message.text}")
-
-    def request(self, request: Any) -> None:
-        url = request.url
-        if not (url.startswith("http://127.0.0.1:") or url.startswith("data:") or url.startswith("blob:")):
-            self.problems.append(f"request off 127.0.0.1: {url}")
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any
 
 from playwright.sync_api import Frame, Page
 
@@ -118,3 +119,22 @@ def play_to_end(page: Where, max_steps: int = 2000, on_choice: object = None, st
             wait_for_moves(page, before + 1, key)
             played.choices += 1
     raise AssertionError("the match did not end")
+
+
+class Guard:
+    """Collects everything that must fail a test."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.expect_errors = False  # set by a test that makes the start-up fail on purpose
+        self.expected: list[str] = []  # console errors a test causes on purpose (a part of their text)
+
+    def console(self, message: Any) -> None:
+        expected = self.expect_errors or any(part in message.text for part in self.expected)
+        if message.type == "error" and not expected:
+            self.problems.append(f"console error: {message.text}")
+
+    def request(self, request: Any) -> None:
+        url = request.url
+        if not (url.startswith("http://127.0.0.1:") or url.startswith("data:") or url.startswith("blob:")):
+            self.problems.append(f"request off 127.0.0.1: {url}")

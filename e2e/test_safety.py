@@ -5,10 +5,9 @@ from __future__ import annotations
 from urllib.parse import quote
 
 import pytest
-from conftest import Guard
 from playwright.sync_api import Page, expect
 
-from driver import open_page
+from driver import Guard, open_page
 
 PAYLOAD = '<img src=x onerror="window.__pwned=1">'
 

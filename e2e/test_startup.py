@@ -9,10 +9,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import Guard
 from playwright.sync_api import Frame, Page, Route
 
-from driver import EMBED_MATCH_KEY, answer_capture_choice, open_page, wait_for_moves, wait_ready
+from driver import EMBED_MATCH_KEY, Guard, answer_capture_choice, open_page, wait_for_moves, wait_ready
 from serve import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -106,13 +106,18 @@ def test_a_whole_deal_between_friends_with_no_hidden_card_sent() -> None:
             table.to_friend(effects)
         else:  # the friend plays on theirs: the move goes to the host
             assert friend.is_viewer_turn()
+            assert friend.game.view(1) == host.game.view(1)  # so the hint is the one a local game gives
             move = friend.game.legal_moves()[-1]
             table.friend, effects = update(table.friend, act.PickCard(str(move.card)))
             if table.friend.table.choosing is not None:
-                table.friend, effects = update(table.friend, act.PickCapture(",".join(map(str, move.sorted_captured()))))
+                captured = ",".join(map(str, move.sorted_captured()))
+                table.friend, effects = update(table.friend, act.PickCapture(captured))
             assert [type(effect) for effect in effects] == [fx.Send]
             assert friend.moves == table.friend.match.moves  # shown once the host has played it
+            again, more = update(table.friend, act.PickCard(str(move.card)))  # a second tap meanwhile
+            assert more == [] and again == table.friend  # sends nothing: the hand waits for the host
             table.to_host(effects)
+            assert not table.friend.online.sent  # the host's answer came: the hand is the player's again
             assert str(table.host.match.game.history[-1].move) == str(move)
     assert table.friend.match.moves == table.host.match.moves > 20
 
@@ -172,3 +177,25 @@ def test_a_friend_who_comes_back_takes_the_same_seat_and_the_computer_may_play_m
     table.host, effects = update(table.host, act.Message("p3", json.dumps({"t": "hello", "name": "Z",
                                                                              "token": "other0token0other"})))
     assert json.loads(effects[0].text)["why"] == "the table is full" and 3 not in table.host.online.here.values()
+
+
+def test_before_the_game_the_host_closes_the_table_and_a_friend_leaves_it() -> None:
+    table = Table()
+    friend, effects = update(table.friend, act.Press.LEAVE_TABLE)
+    assert friend.view == "setup" and friend.online is None and friend.params.join is None
+    assert fx.CloseTable() in effects and fx.Store("pasur.friend", None) in effects  # this browser forgets the seat
+    assert any(isinstance(effect, fx.Address) and "join" not in dict(effect.keep) for effect in effects)
+    host, effects = update(table.host, act.Press.LEAVE_TABLE)
+    assert host.view == "setup" and host.online is None and host.match is None
+    assert fx.CloseTable() in effects and fx.ForgetMatch() in effects  # a reload does not open it again
+    table.start()
+    playing, effects = update(table.host, act.Press.LEAVE_TABLE)  # once started: "New game" leaves
+    assert playing == table.host and effects == []
+
+
+def test_a_friend_may_decline_the_link() -> None:
+    page = initial_state(parse_params(f"?join={CODE}&lang=en"), {}, ["en"])
+    page, _ = update(page, act.Started(Loaded(None), today="2026-12-02"))
+    assert page.view == "join"
+    page, effects = update(page, act.Press.LEAVE_TABLE)
+    assert page.view == "setup" and fx.Address((("lang", "en"),)) in effects

@@ -9,10 +9,11 @@
 // "unreachable" (no signalling server); peer is a friend's connection id at the host, else null.
 (function () {
   "use strict";
-  var RETRY_MS = 2000;
-  var state = { peer: null, host: null, conns: new Map(), listen: null, code: "", closed: false };
+  var RETRY_MS = 2000, RETRY_MAX_MS = 10000;  // waits between attempts: doubled after each failure
+  var state = { peer: null, host: null, conns: new Map(), listen: null, code: "", closed: false, wait: RETRY_MS };
 
   function emit(kind, peer, text) {
+    if (kind === "open" || kind === "connected") state.wait = RETRY_MS;
     if (state.listen && !state.closed) state.listen(kind, peer === undefined ? null : peer, text || "");
   }
 
@@ -39,7 +40,11 @@
     });
   }
 
-  function later(work) { if (!state.closed) setTimeout(work, RETRY_MS); }
+  function later(work) {
+    if (state.closed) return;
+    setTimeout(work, state.wait);
+    state.wait = Math.min(state.wait * 2, RETRY_MAX_MS);
+  }
 
   // The host: each friend's connection by its id.
   function welcome(conn) {

@@ -43,6 +43,7 @@ class Press(Enum):
     START_TABLE = "table-start"  # the host starts the game between friends
     COPY_LINK = "table-copy"  # the table's link to the clipboard
     SHARE_LINK = "table-share"  # the table's link to the device's share sheet (else to the clipboard)
+    LEAVE_TABLE = "table-leave"  # before the game: the host closes the table, a friend leaves it
 
 
 TABLE_PRESSES = frozenset({Press.CANCEL_CHOICE, Press.NEXT_DEAL, Press.REVEAL, Press.UNDO, Press.HINT,

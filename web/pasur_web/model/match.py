@@ -121,8 +121,8 @@ class Match:
         human seat), while a deal is played, and only for a move of that deal; never in the counted
         attempt of a daily deal (its result is compared with the computer's), nor between friends."""
         humans, game = self.human_seats(), self.game
-        if len(humans) != 1 or self.phase != "play" or (self.daily is not None and not self.practice) or any(
-                seat.friend for seat in self.seats):
+        if len(humans) != 1 or self.phase != "play" or (self.daily is not None and not self.practice) or (
+                self.table is not None or any(seat.friend for seat in self.seats)):
             return None
         for number in range(len(game.history) - 1, -1, -1):
             record = game.history[number]

@@ -21,6 +21,7 @@ from pasur.events import MoveRecord
 from . import actions as act
 from . import effects as fx
 from . import wire
+from .games import drop_game_params, show_setup
 from .match import Match
 from .play import Result, after_change, play
 from .seats import FRIEND, YOU_WORDS, Seat, clean_name
@@ -215,7 +216,8 @@ def _state_from_host(state: State, online: Online, data: Mapping[str, object]) -
     said = tuple((int(item[0]), str(item[1])) for item in _list(data.get("said"))
                  if isinstance(item, list) and len(item) == 2 and isinstance(item[0], int))
     started = data.get("started") is True
-    online = replace(online, seats=shown, since=len(events), status="connected", started=started, said=said)
+    online = replace(online, seats=shown, since=len(events), status="connected", started=started, said=said,
+                     sent=False)
     table = state.table if match is not None and match.id == fresh.id else Table()
     state = replace(state, view="game" if started else "lobby", match=fresh, online=online,
                     table=replace(table, preview=None))
@@ -231,7 +233,7 @@ def _friend_action(state: State, online: Online, action: act.Action) -> Result:
         effects: list[fx.Effect] = []
         if action.status == "connected":  # the host is reached: sit down (again)
             effects.append(_send(None, {"t": "hello", "name": online.name, "token": online.token}))
-        return replace(state, online=replace(online, status=action.status)), effects
+        return replace(state, online=replace(online, status=action.status, sent=False)), effects
     if not isinstance(action, act.Message):
         return state, []
     try:
@@ -243,13 +245,30 @@ def _friend_action(state: State, online: Online, action: act.Action) -> Result:
         return replace(state, online=online, match=None), [
             _send(None, {"t": "hello", "name": online.name, "token": online.token})]
     if data["t"] == "refused":
-        return replace(state, online=replace(online, refused=str(data.get("why", ""))[:300])), []
+        return replace(state, online=replace(online, refused=str(data.get("why", ""))[:300], sent=False)), []
     return state, []
+
+
+def _leave(state: State, online: Online | None) -> Result:
+    """Before the game, the host closes the table (its match goes) or a friend leaves it, or their
+    link's name form (this browser forgets the seat): the new-game panel."""
+    if state.view not in ("lobby", "join"):
+        return state, []
+    effects: list[fx.Effect] = [] if online is None else [fx.CloseTable()]
+    if online is not None and online.host:
+        effects.append(fx.ForgetMatch())
+    else:
+        effects += [fx.Store(FRIEND_KEY, None), *drop_game_params(state)]
+    state = replace(state, online=None, match=None, params=replace(state.params, join=None))
+    state, shown = show_setup(state)
+    return state, [*effects, *shown]
 
 
 def online_action(state: State, action: act.Action) -> Result:
     """An action of the table between friends."""
     online = state.online
+    if action is act.Press.LEAVE_TABLE:
+        return _leave(state, online)
     if online is None:
         return state, []
     if isinstance(action, act.Say):

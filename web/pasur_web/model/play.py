@@ -72,7 +72,7 @@ def play(state: State, move: Move | str) -> Result:
     assert match is not None
     if state.online is not None and not state.online.host:  # a friend's page: the host plays it
         send = fx.Send(None, wire.json_text({"t": "play", "move": str(move)}))
-        return replace(state, table=replace(table, choosing=None)), [send]
+        return replace(state, table=replace(table, choosing=None), online=replace(state.online, sent=True)), [send]
     game = match.game
     reasons = table.reasons
     try:
@@ -88,7 +88,8 @@ def play(state: State, move: Move | str) -> Result:
 
 
 def _pick_card(state: State, match: Match, card: str) -> Result:
-    if not match.is_viewer_turn() or state.table.preview is not None:
+    waiting = state.online is not None and state.online.sent  # a friend's move is on its way to the host
+    if not match.is_viewer_turn() or state.table.preview is not None or waiting:
         return state, []
     try:
         options = match.ordered_options(card)

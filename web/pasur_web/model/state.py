@@ -93,6 +93,7 @@ class Online:
     since: int = 0  # a friend's: the public events received
     said: tuple[tuple[int, str], ...] = ()  # the latest quick messages: (seat, key)
     refused: str = ""  # why the last message was refused
+    sent: bool = False  # a friend's: its move is on its way to the host (the hand waits for the answer)
 
     @property
     def host(self) -> bool:

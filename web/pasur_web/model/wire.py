@@ -4,9 +4,9 @@ what that seat may see only: its own hand, the table, the counts, the public mov
 hand, never the stock.
 
 A friend's page sends ``hello`` (its name and a token it keeps, to take its seat back), ``play`` (a
-move in card notation), ``say`` (a quick message) and ``review`` (its own moves' review). The host's
-page sends ``welcome`` (the seat), ``seats`` (who sits where), ``state`` (the position for that
-seat, and the public events since the last one it sent), ``said``, ``reviewed`` and ``refused``.
+move in card notation) and ``say`` (a quick message). The host's page sends ``welcome`` (the seat),
+``state`` (who sits where, what was said, the position for that seat and the public events since
+the last one it sent) and ``refused`` (why a message changed nothing).
 """
 
 from __future__ import annotations
@@ -94,10 +94,9 @@ def _say(data: dict[str, Any]) -> None:
         raise Refused("no such quick message")
 
 
-_CHECKS: dict[str, Any] = {"hello": _hello, "play": _play, "say": _say, "review": lambda data: _fields(data),
-                           "welcome": lambda data: None, "seats": lambda data: None, "state": lambda data: None,
-                           "said": lambda data: None, "reviewed": lambda data: None,
-                           "refused": lambda data: None}
+# A host's messages are read field by field where they are used (model/online.py), each value checked.
+_CHECKS: dict[str, Any] = {"hello": _hello, "play": _play, "say": _say,
+                           "welcome": lambda data: None, "state": lambda data: None, "refused": lambda data: None}
 
 
 def json_text(data: object) -> str:

@@ -61,7 +61,8 @@ def lobby(state: State) -> list[Node | None]:
     if not online.host:
         return [h("h2", text=t("join_title", code=online.code.upper())), _seats(online.seats, state),
                 h("p", text=t("join_waiting")), _status(state, online),
-                h("p", "notice", text=t("online_refused", why=online.refused)) if online.refused else None]
+                h("p", "notice", text=t("online_refused", why=online.refused)) if online.refused else None,
+                _leave_button(t("table_leave"))]
     seats = shown_seats(state.match, online) if state.match is not None else ()
     waiting = [name for name, _, status in seats if status == "waiting"]
     link = online.link(state.address)
@@ -77,8 +78,14 @@ def lobby(state: State) -> list[Node | None]:
         h("p", "muted", role="status", text=t("table_waiting", names=state.cat.listing(waiting)) if waiting
           else t("table_ready")),
         _status(state, online),
-        h("button", "primary", id="table-start", type="button", data_action="table-start", text=t("table_start")),
+        h("div", "sheet-actions", children=[
+            h("button", "primary", id="table-start", type="button", data_action="table-start", text=t("table_start")),
+            _leave_button(t("table_close"))]),
     ]
+
+
+def _leave_button(text: str) -> Node:
+    return h("button", "secondary", id="table-leave", type="button", data_action="table-leave", text=text)
 
 
 def join_form(state: State) -> list[Node | None]:
@@ -89,7 +96,9 @@ def join_form(state: State) -> list[Node | None]:
             h("label", "field", children=[
                 h("span", text=t("join_name")),
                 h("input", id="join-name", type="text", maxlength=MAX_NAME, autocomplete="nickname")]),
-            h("button", "primary", id="join", type="button", text=t("join_button"))]
+            h("div", "sheet-actions", children=[
+                h("button", "primary", id="join", type="button", text=t("join_button")),
+                _leave_button(t("join_decline"))])]
 
 
 def online_bar(state: State) -> list[Node | None] | None:

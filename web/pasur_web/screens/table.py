@@ -66,7 +66,9 @@ def hinted(state: State) -> str | None:
 
 def playable(state: State) -> bool:
     match = state.match
-    return match is not None and match.is_viewer_turn() and state.table.preview is None and not state.table.behind
+    waiting = state.online is not None and state.online.sent  # a friend's move is on its way to the host
+    return (match is not None and match.is_viewer_turn() and state.table.preview is None and not state.table.behind
+            and not waiting)
 
 
 def hand(state: State) -> Node:
