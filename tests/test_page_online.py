@@ -199,3 +199,28 @@ def test_a_friend_may_decline_the_link() -> None:
     assert page.view == "join"
     page, effects = update(page, act.Press.LEAVE_TABLE)
     assert page.view == "setup" and fx.Address((("lang", "en"),)) in effects
+
+
+ODD_VALUES = (None, "x", -1, 10**30, [], {}, [[1, 2]], True, "7C")
+
+
+def test_a_friend_page_reads_any_state_the_host_sends_without_failing() -> None:
+    """A host's state with any field (or any field of its view) replaced by something odd: the friend's
+    page never fails; it keeps going or asks for the whole position again."""
+    table = Table()
+    table.start()
+    good = json.loads(table.published())
+    variants = [{**good, key: odd} for key in good if key != "t" for odd in ODD_VALUES]
+    variants += [{**good, "view": {**good["view"], key: odd}} for key in good["view"] for odd in ODD_VALUES]
+    variants += [{**good, "events": [[*event[:2], odd, *event[3:]] for event in good["events"]]}
+                 for odd in ODD_VALUES]
+    asked = 0
+    for variant in variants:
+        page, effects = update(table.friend, act.Message(None, json.dumps(variant)))
+        assert page.online is not None and page.online.code == CODE
+        if page.match is None:  # not readable: the whole position is asked for again
+            assert [json.loads(effect.text)["t"] for effect in effects if isinstance(effect, fx.Send)] == ["hello"]
+            asked += 1
+    assert asked > len(variants) // 3  # most odd values are refused, not taken
+    page, _ = update(table.friend, act.Message(None, table.published()))
+    assert page.match is not None and page.match.moves == table.host.match.moves

@@ -240,8 +240,9 @@ def _friend_action(state: State, online: Online, action: act.Action) -> Result:
         data = wire.read(action.text, wire.FROM_HOST)
         if data["t"] == "state":
             return _state_from_host(state, online, data)
-    except wire.Refused as why:  # out of step with the host: ask for the whole position again
-        online = replace(online, refused=str(why), since=0)
+    except (wire.Refused, ValueError, TypeError, KeyError, IndexError) as why:
+        # Out of step with the host, or not readable: ask for the whole position again.
+        online = replace(online, refused=str(why)[:300], since=0)
         return replace(state, online=online, match=None), [
             _send(None, {"t": "hello", "name": online.name, "token": online.token})]
     if data["t"] == "refused":
