@@ -224,3 +224,14 @@ def test_a_friend_page_reads_any_state_the_host_sends_without_failing() -> None:
     assert asked > len(variants) // 3  # most odd values are refused, not taken
     page, _ = update(table.friend, act.Message(None, table.published()))
     assert page.match is not None and page.match.moves == table.host.match.moves
+
+
+def test_a_friend_page_beside_its_host_in_the_same_browser_is_not_behind() -> None:
+    """Host and friend as two tabs of one browser: the host's saves reach the friend's tab as storage
+    events; the friend's tab saves nothing, so it plays on."""
+    table = Table()
+    table.start()
+    friend, effects = update(table.friend, act.Behind(table.host.match))
+    assert friend == table.friend and effects == []
+    host, _ = update(table.host, act.Behind(table.host.match))  # a host is behind like any tab
+    assert host.table.behind

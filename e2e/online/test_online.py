@@ -277,3 +277,19 @@ def test_a_forged_client_changes_nothing_and_is_told_why(browser: Browser, site_
     assert not host_guard.problems, host_guard.problems
     for context in (host_context, friend_context, forger_context):
         context.close()
+
+
+@pytest.mark.usefixtures("signalling")
+def test_host_and_friend_as_two_tabs_of_one_browser(browser: Browser, site_url: str) -> None:
+    """Trying it out alone: the link opened in a second tab (one storage for both)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    host, friend = context.new_page(), context.new_page()
+    friend.add_init_script(RECEIVED)
+    link = open_table(host, site_url, {"name-0": "Ana", "kind-1": "friend"})
+    join(friend, link, "Mina")
+    host.click("#table-start")
+    expect(friend.locator("html")).to_have_attribute("data-phase", "play")
+    take_turns([host, friend], lambda: saved_moves(host) >= 8, host)
+    expect(friend.locator("#notices")).not_to_contain_text("another tab")
+    assert hidden_cards_sent(friend) == []
+    context.close()

@@ -108,7 +108,10 @@ def _saved(state: State, action: act.Saved) -> Result:
 
 
 def _behind(state: State, newer: act.Behind) -> Result:
-    """Another tab saved a game: this tab is behind; it says so, and offers to continue that one here."""
+    """Another tab saved a game: this tab is behind; it says so, and offers to continue that one here.
+    A friend's page at a table saves nothing and is not behind (its host may be a tab beside it)."""
+    if state.online is not None and not state.online.host:
+        return state, []
     notices = tuple(notice for notice in state.notices if notice.kind != "tab")
     match = state.match
     if newer.newer is not None:
