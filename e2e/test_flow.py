@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from driver import answer_capture_choice, open_page, play_to_end, saved_game, wait_for_moves
+from driver import answer_capture_choice, open_page, play_to_end, saved_game, tap_card, wait_for_moves
 from helpers import seed_with_a_choice
 
 PHONE = {"width": 360, "height": 740}
@@ -27,7 +27,7 @@ def play_one_card(page: Page) -> None:
     page.wait_for_selector("#hand [data-card]:not([disabled])")
     game = saved_game(page)
     move = game.legal_moves()[0]
-    page.click(f'#hand [data-card="{move.card}"]')
+    tap_card(page, move.card)
     answer_capture_choice(page, str(move.card), ",".join(str(c) for c in move.sorted_captured()))
     wait_for_moves(page, len(game.history) + 1)
 
@@ -89,9 +89,9 @@ def test_new_game_during_the_computers_move(page: Page, guard: object, site_url:
 def test_playing_another_card_closes_the_capture_choice(page: Page, guard: object, site_url: str) -> None:
     seed, several, single = seed_with_a_choice()
     open_page(page, f"{site_url}?players=2&seed={seed}&speed=slow")
-    page.click(f'#hand [data-card="{several}"]')
+    tap_card(page, several)
     expect(page.locator("#capture-choice")).to_be_visible()
-    page.click(f'#hand [data-card="{single}"]')
+    tap_card(page, single)
     wait_for_moves(page, 1)
     expect(page.locator("#capture-choice")).to_be_hidden()
     expect(page.locator("#status")).to_contain_text("Sara")  # the computer's turn, with no stale dialog

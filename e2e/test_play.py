@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from driver import open_page, play_to_end, saved_game, shown_scores
+from driver import open_page, play_to_end, saved_game, shown_scores, tap_card
 from pasur import Rules, new_game
 
 
@@ -66,7 +66,7 @@ def test_pass_and_play_hides_the_hand(page: Page, guard: object, site_url: str) 
     # Seat 0 plays one card; then the device goes to Mina and seat 0's hand must be hidden.
     first = saved_game(page)
     move = first.legal_moves()[0]
-    page.click(f'#hand [data-card="{move.card}"]')
+    tap_card(page, move.card)
     if page.is_visible("#capture-choice [data-capture]"):
         page.locator("#capture-choice [data-capture]").first.click()
     page.wait_for_selector("#handoff-ready")

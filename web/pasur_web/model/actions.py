@@ -53,6 +53,11 @@ class PickCard:
 
 
 @dataclass(frozen=True)
+class PlayCard:
+    card: str  # a card of the hand to play now: dropped on the table, or its Play button pressed
+
+
+@dataclass(frozen=True)
 class PickCapture:
     captured: str  # one of the offered captures, in move notation ("4C,4D")
 
@@ -217,6 +222,6 @@ class DemoStep:
     index: int = 0
 
 
-Action = (Press | PickCard | PickCapture | ShowHint | Computer | Started | StartGame | StartDaily | Leave | AnswerLink
-          | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview | ReviewMove | Reviewed
-          | Shared | DuplicatePlayed | Saved | Behind | DemoStep)
+Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Computer | Started | StartGame | StartDaily | Leave
+          | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
+          | ReviewMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | DemoStep)

@@ -29,7 +29,7 @@ from .storage import start_action
 
 __all__ = ["initial_state", "param_notices", "update"]
 
-_TABLE = (act.PickCard, act.PickCapture, act.ShowHint, act.Computer)
+_TABLE = (act.PickCard, act.PlayCard, act.PickCapture, act.ShowHint, act.Computer)
 _GAMES = (act.StartGame, act.StartDaily, act.Leave, act.AnswerLink)
 _GAME_PRESSES = frozenset({act.Press.START_GUIDE, act.Press.NEW_GAME, act.Press.BACK_TO_GAME, act.Press.PLAY_AGAIN})
 
