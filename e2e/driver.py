@@ -105,7 +105,7 @@ def play_to_end(page: Where, max_steps: int = 2000, on_choice: object = None, st
             played.deals_seen += 1
             page.click("#next-deal")
             continue
-        if page.is_visible("#handoff-ready"):
+        if page.get_attribute("#handoff", "hidden") is None:  # (it shows once the move's cards have landed)
             page.click("#handoff-ready")
             continue
         game = saved_game(page, key)

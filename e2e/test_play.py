@@ -63,6 +63,8 @@ def test_pass_and_play_hides_the_hand(page: Page, guard: object, site_url: str) 
     page.select_option("#kind-1", "human")
     page.click("#start")
     page.wait_for_selector('html[data-phase="play"]')
+    assert page.locator("#hand [data-card]").count() == 0  # the first player, too, takes the device first
+    page.click("#handoff-ready")
     # Seat 0 plays one card; then the device goes to Mina and seat 0's hand must be hidden.
     first = saved_game(page)
     move = first.legal_moves()[0]

@@ -67,13 +67,13 @@ def test_no_undo_in_pass_and_play(page: Page, guard: object, site_url: str) -> N
     page.click("#start")
     page.wait_for_selector('html[data-phase="play"]')
     for _ in range(3):  # seat 0, then seat 1, then seat 0 again, each after the hand-off
+        page.click("#handoff-ready")
+        page.wait_for_selector("#hand [data-card]:not([disabled])")
+        assert page.is_hidden("#undo")
         move = saved_game(page).legal_moves()[0]
         tap_card(page, move.card)
         if page.is_visible("#capture-choice [data-capture]"):
             page.locator("#capture-choice [data-capture]").first.click()
-        page.click("#handoff-ready")
-        page.wait_for_selector("#hand [data-card]:not([disabled])")
-        assert page.is_hidden("#undo")
 
 
 def test_with_the_setting_off_no_undo_and_the_setting_is_kept(page: Page, guard: object, site_url: str) -> None:
@@ -158,7 +158,7 @@ def test_four_players_sit_around_the_table(page: Page, guard: object, site_url: 
             # The counts are the team's (a shared pile), and every seat's box says so.
             assert page.locator(".team-label:visible").count() == 4
             if lang == "en":
-                assert page.locator('.opponent[data-place="top"] .team-label').inner_text() == "Team:"
+                assert page.locator('.opponent[data-place="top"] .team-label').inner_text() == "Team"
             # The order of play is the game's: in Persian too the next player sits on the right.
             assert left["x"] + left["width"] <= table["x"] and right["x"] >= table["x"] + table["width"]
             # Counter-clockwise play: seat 1 (next) on the right, seat 3 on the left, seat 2 (partner) across.

@@ -116,6 +116,8 @@ def test_capture_choice_points_read_right_for_one() -> None:
 
 def test_pass_and_play_hides_the_hand_and_says_what_was_played() -> None:
     match = Match.of(new_game(2, Rules(), seed=3), (Seat("Ali", "human"), Seat("Mina", "human")))
+    assert match.handoff == match.game.turn  # the first player takes the device too
+    match = match.reveal()
     first = match.game.turn
     assert first is not None
     match = match.play(match.game.legal_moves()[0])
@@ -249,7 +251,7 @@ def test_undo_is_offered_after_a_move_of_the_deal_when_the_setting_is_on() -> No
     assert undo_shown(board(match))
     assert not undo_shown(replace(board(match), settings={"undo": False}))  # the setting is off
     assert not undo_shown(board(match, behind=True))
-    pass_and_play = Match.of(new_game(2, Rules(), seed=1), (Seat("Ana", "human"), Seat("Bo", "human")))
+    pass_and_play = Match.of(new_game(2, Rules(), seed=1), (Seat("Ana", "human"), Seat("Bo", "human"))).reveal()
     assert not undo_shown(board(pass_and_play.play(pass_and_play.game.legal_moves()[0])))
 
 

@@ -198,6 +198,22 @@ def test_play_again_puts_the_finished_match_away_and_back_returns_to_a_match_in_
     assert state.view == "game"  # nothing to close
 
 
+def test_play_again_starts_the_same_players_and_rules_at_once() -> None:
+    state, _, _ = at_table()
+    match = state.match
+    assert match is not None
+    game = new_game(2, Rules(target=1), seed=3)
+    while not game.over:
+        game.play(game.legal_moves()[0])
+    over = replace(match, game=game)
+    state, effects = update(replace(state, match=over), act.Press.PLAY_AGAIN)
+    again = state.match
+    assert state.view == "game" and again is not None and again.id != over.id and not again.game.history
+    assert again.seats == over.seats and again.game.rules == over.game.rules and "SaveMatch" in kinds(effects)
+    state, effects = update(replace(state, match=over), act.Press.NEW_GAME)  # the sheet's New game: the panel
+    assert state.view == "setup" and fx.ForgetMatch() in effects
+
+
 def test_escape_closes_what_is_in_front_first() -> None:
     state, several, _ = at_table()
     state, _ = update(state, act.PickCard(several))

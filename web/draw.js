@@ -233,5 +233,12 @@
     });
   }
 
+  // The hand-off shows once the move's cards have landed (style.css): its button gets the focus then.
+  document.addEventListener("animationend", function (event) {
+    if (event.target.id !== "handoff") return;
+    var wanted = event.target.querySelector("[data-autofocus]");
+    if (focusable(wanted)) wanted.focus({ preventScroll: true });
+  });
+
   window.pasurDraw = { frame: frame, moveFocus: moveFocus, afterPaint: afterPaint };
 })();

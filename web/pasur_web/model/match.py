@@ -44,6 +44,7 @@ class Match:
     reviews: Mapping[str, tuple[MoveReview, ...]] = field(default_factory=dict)  # "deal:seat" -> review
     daily: str | None = None  # the date of the daily deal this match is (YYYY-MM-DD)
     practice: bool = False  # a daily deal played again: its result is not counted
+    link: str | None = None  # the game parameters of the link that started it (``Params.link``)
 
     @classmethod
     def start(cls, players: int, rules: Rules, seats: tuple[Seat, ...], seed: int | None = None,
@@ -57,6 +58,9 @@ class Match:
             raise ValueError("one seat description per player")
         humans = [seat for seat, info in enumerate(seats) if info.human]
         match = cls(game, tuple(seats), humans[0] if humans else 0, **values)  # type: ignore[arg-type]
+        if len(humans) > 1 and not game.history and game.turn in humans:
+            # pass-and-play: the first player, too, takes the device before their hand is shown
+            return replace(match, viewer=game.turn, handoff=game.turn)
         return match.handed_on()
 
     # ------------------------------------------------------------------ questions

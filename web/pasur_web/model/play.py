@@ -80,7 +80,9 @@ def play(state: State, move: Move | str) -> Result:
     except IllegalMoveError:
         return replace(state, table=replace(table, choosing=None)), []
     table = replace(table, choosing=None, selected=None, hint=None, preview=None, reasons=reasons)
-    return after_change(replace(state, match=played, table=table), [fx.Sound(sounds_after(played.game))])
+    notices = tuple(notice for notice in state.notices if notice.kind != "resumed")  # said, and played on since
+    return after_change(replace(state, match=played, table=table, notices=notices),
+                        [fx.Sound(sounds_after(played.game))])
 
 
 def _pick_card(state: State, match: Match, card: str, now: bool = False) -> Result:

@@ -26,7 +26,7 @@ MAX_STORED_CHARS = 2_000_000
 MAX_STORED_DEPTH = 16  # a save, the settings or the statistics: a few levels deep at most
 _CHECK_KEY = "pasur.save.check.1\n"
 _REQUIRED = {"game", "seats", "viewer", "pending_sheet", "handoff"}
-_OPTIONAL = {"id", "counted", "edited", "undone", "sum", "reviews", "daily", "practice"}
+_OPTIONAL = {"id", "counted", "edited", "undone", "sum", "reviews", "daily", "practice", "link"}
 
 
 def read_json(text: str) -> object:
@@ -62,6 +62,8 @@ def match_to_json(match: Match) -> str:
         data["reviews"] = {key: [entry.to_dict() for entry in entries] for key, entries in match.reviews.items()}
     if match.daily is not None:
         data["daily"], data["practice"] = match.daily, match.practice
+    if match.link is not None:
+        data["link"] = match.link
     return json.dumps({**data, "sum": checksum(json.dumps(data, sort_keys=True))}, sort_keys=True)
 
 
@@ -120,13 +122,14 @@ def match_from_json(text: str) -> Match:
         raise ValueError("the saved match's score sheet is not the last deal's")
     if handoff is not None and (type(handoff) is not int or handoff != game.turn):
         raise ValueError("the saved match hands the device to the wrong seat")
-    daily = data.get("daily")
+    daily, link = data.get("daily"), data.get("link")
     if daily is not None and not (isinstance(daily, str) and is_day(daily) and game.players == 2):
         raise ValueError("the saved match's daily date is not valid")
     values: dict[str, object] = {"viewer": viewer, "pending_sheet": pending, "handoff": handoff,
                                  "counted": counted and game.over, "edited": edited,
                                  "undone": data.get("undone", False), "reviews": _reviews(data.get("reviews")),
-                                 "daily": daily, "practice": data.get("practice") is True}
+                                 "daily": daily, "practice": data.get("practice") is True,
+                                 "link": link if isinstance(link, str) and len(link) <= 200 else None}
     if ident is not None:
         values["id"] = ident
     return Match(game, seats, **values)  # type: ignore[arg-type]

@@ -9,11 +9,14 @@ from pasur.players import make_player
 
 from ..i18n import LANGUAGES, load_catalog
 
-__all__ = ["HUMAN", "MAX_NAME", "YOU_WORDS", "Seat", "clean_name", "default_seats", "known_kind"]
+__all__ = ["DEFAULT_NAMES", "HUMAN", "MAX_NAME", "YOU_WORDS", "Seat", "clean_name", "default_seats", "known_kind"]
 
 MAX_NAME = 24
 HUMAN = "human"
 YOU_WORDS = frozenset(load_catalog(lang).t("you") for lang in LANGUAGES)  # the human seat's default name
+# The computer seats' default names in every language, by message key: shown in the page's language.
+DEFAULT_NAMES = {load_catalog(lang).t(f"default_name_{number}"): f"default_name_{number}"
+                 for lang in LANGUAGES for number in (1, 2, 3)}
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,7 @@ def _root(state: State) -> Part:
                                      ("four-colour", bool(state.settings.get("four_colour")))) if on]
     turn = match.game.turn if playing and match is not None and match.phase == "play" else None
     return part(None, lang=cat.lang, dir=cat.direction, data_lang=cat.lang, data_phase=_phase(state),
+                data_speed=state.speed,
                 data_turn=turn, data_behind=playing and state.table.behind, class_=" ".join(classes) or None,
                 data_daily=match.daily if playing and match is not None else None,
                 data_ready=state.view != "loading")
