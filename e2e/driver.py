@@ -67,6 +67,21 @@ def wait_for_moves(page: Where, count: int, key: str = MATCH_KEY) -> None:
     )
 
 
+LOOKED_AT = """c => !document.querySelector(`#hand [data-card="${c}"]`) || !!document.querySelector(
+    `#hand [data-card="${c}"].selected, #capture-choice [data-capture]`)"""
+
+
+def tap_card(page: Where, card: object, touch: bool = False) -> None:
+    """Play ``card`` as a person does: the first tap shows what it would take (or opens the capture
+    choice), a second tap on it plays it. With the setting to play on the first tap, one is enough."""
+    card = str(card)
+    locator = page.locator(f'#hand [data-card="{card}"]')
+    locator.tap() if touch else locator.click()
+    page.wait_for_function(LOOKED_AT, arg=card)
+    if page.locator(f'#hand [data-card="{card}"].selected').count():
+        locator.tap() if touch else locator.click()
+
+
 def answer_capture_choice(page: Where, card: str, capture: str | None = None) -> None:
     """After ``card`` is clicked or pressed: wait until the page has either played it or asked which
     capture, and answer the question with ``capture`` (a ``data-capture`` value) or the first option."""
@@ -91,7 +106,7 @@ def play_to_end(page: Where, max_steps: int = 2000, on_choice: object = None, st
             played.deals_seen += 1
             page.click("#next-deal")
             continue
-        if page.is_visible("#handoff-ready"):
+        if page.get_attribute("#handoff", "hidden") is None:  # (it shows once the move's cards have landed)
             page.click("#handoff-ready")
             continue
         game = saved_game(page, key)
@@ -106,7 +121,7 @@ def play_to_end(page: Where, max_steps: int = 2000, on_choice: object = None, st
         # Prefer a card with several captures, so the choice panel gets exercised.
         card = max(by_card, key=lambda text: by_card[text])
         before = len(game.history)
-        page.click(f'#hand [data-card="{card}"]')
+        tap_card(page, card)
         if by_card[card] == 1:
             wait_for_moves(page, before + 1, key)
         else:

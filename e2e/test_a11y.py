@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from driver import WAIT_HUMAN, answer_capture_choice, open_page, play_to_end, saved_game, wait_for_moves
+from driver import (
+    LOOKED_AT,
+    WAIT_HUMAN,
+    answer_capture_choice,
+    open_page,
+    play_to_end,
+    saved_game,
+    tap_card,
+    wait_for_moves,
+)
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -53,13 +62,13 @@ def test_no_axe_violations_on_any_screen(page: Page, guard: object, site_url: st
     for _ in range(40):  # play until a card offers a choice of captures
         card = first_choice_card(page)
         if card:
-            page.click(f'#hand [data-card="{card}"]')
+            tap_card(page, card)
             page.wait_for_selector("#capture-choice [data-capture]")
             screens["capture choice"] = axe_violations(page)
             page.keyboard.press("Escape")
             break
         moves = len(saved_game(page).history)
-        page.locator("#hand [data-card]:not([disabled])").first.click()
+        tap_card(page, page.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card") or "")
         wait_for_moves(page, moves + 1)
         page.wait_for_function(WAIT_HUMAN)
         if page.get_attribute("html", "data-phase") != "play":
@@ -123,7 +132,11 @@ def test_one_announcement_per_move(page: Page, guard: object, site_url: str) -> 
         page.wait_for_function(WAIT_HUMAN)
         moves = len(saved_game(page).history)
         card = page.evaluate("document.activeElement.dataset.card")
-        page.keyboard.press("Enter")  # the focused card
+        page.keyboard.press("Enter")  # the focused card: what it would take is shown
+        page.wait_for_function(LOOKED_AT, arg=card)
+        if page.locator(f'#hand [data-card="{card}"].selected').count():
+            assert page.evaluate("document.activeElement.dataset.card") == card  # the focus stays on it
+            page.keyboard.press("Enter")  # played
         page.wait_for_function("""c => !!document.querySelector('#capture-choice [data-capture]')
             || !document.querySelector(`#hand [data-card="${c}"]`)""", arg=card)
         if page.locator("#capture-choice [data-capture]").count():
@@ -171,7 +184,7 @@ def test_guided_first_deal_gives_a_tip_then_the_reason(page: Page, guard: object
     assert hinted.count() == 1
     card = hinted.get_attribute("data-card")
     assert card and card[:-1] in tip  # the tip names the highlighted card
-    page.click(f'#hand [data-card="{card}"]')
+    tap_card(page, card)
     answer_capture_choice(page, card)
     wait_for_moves(page, 2)
     page.wait_for_function(WAIT_HUMAN)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from driver import open_page, play_to_end
+from driver import open_page, play_to_end, tap_card
 
 
 def test_match_against_hard_runs_to_the_end(page: Page, guard: object, site_url: str) -> None:
@@ -26,7 +26,7 @@ def test_page_answers_while_hard_thinks(page: Page, guard: object, site_url: str
     # Seat 1 is hard and plays at normal speed; while it thinks the settings still open.
     open_page(page, f"{site_url}?players=2&ai=hard&seed=9&speed=normal")
     card = page.locator("#hand [data-card]").first.get_attribute("data-card")
-    page.click(f'#hand [data-card="{card}"]')
+    tap_card(page, card)
     if page.is_visible("#capture-choice [data-capture]"):
         page.locator("#capture-choice [data-capture]").first.click()
     page.wait_for_selector('html[data-turn="1"]')

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, wait_for_moves, wait_ready
+from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, tap_card, wait_for_moves, wait_ready
 from pasur import Move
 
 PHONE = {"width": 360, "height": 740}
@@ -38,7 +38,7 @@ def starts(page: Page) -> int:
 def click_move(page: Page, move: Move) -> None:
     """Play ``move`` by clicking its card, then its capture in the choice panel if one opens."""
     before = len(saved_game(page).history)
-    page.click(f'#hand [data-card="{move.card}"]')
+    tap_card(page, move.card)
     options = [m for m in saved_game(page).legal_moves() if m.card == move.card]
     if len(options) > 1:
         captured = ",".join(str(card) for card in move.sorted_captured())

@@ -8,7 +8,7 @@ import json
 import pytest
 from playwright.sync_api import Page, expect
 
-from driver import MATCH_KEY, open_page, saved_game, wait_ready
+from driver import MATCH_KEY, open_page, saved_game, tap_card, wait_ready
 from pasur import Game, new_game
 from pasur.players import make_player, player_seed
 
@@ -50,7 +50,7 @@ def test_a_reload_after_every_move_gives_the_same_game(page: Page, guard: object
             break
         game = saved_game(page)
         move = game.legal_moves()[0]
-        page.click(f'#hand [data-card="{move.card}"]')
+        tap_card(page, move.card)
         if len(game.moves_for_card(move.card)) > 1:  # the page asks which capture (click waits for the choice)
             page.click(f'#capture-choice [data-capture="{",".join(str(c) for c in move.sorted_captured())}"]')
         page.wait_for_function("([n, key]) => JSON.parse(JSON.parse(localStorage.getItem(key)).game)"

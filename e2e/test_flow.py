@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from driver import answer_capture_choice, open_page, play_to_end, saved_game, wait_for_moves
+from driver import WAIT_HUMAN, answer_capture_choice, open_page, play_to_end, saved_game, tap_card, wait_for_moves
 from helpers import seed_with_a_choice
 
 PHONE = {"width": 360, "height": 740}
@@ -27,7 +27,7 @@ def play_one_card(page: Page) -> None:
     page.wait_for_selector("#hand [data-card]:not([disabled])")
     game = saved_game(page)
     move = game.legal_moves()[0]
-    page.click(f'#hand [data-card="{move.card}"]')
+    tap_card(page, move.card)
     answer_capture_choice(page, str(move.card), ",".join(str(c) for c in move.sorted_captured()))
     wait_for_moves(page, len(game.history) + 1)
 
@@ -35,7 +35,7 @@ def play_one_card(page: Page) -> None:
 def test_play_again_leads_to_a_new_game(page: Page, guard: object, site_url: str) -> None:
     open_page(page, f"{site_url}?players=2&target=1&seed=3&speed=instant")
     play_to_end(page)
-    page.click("#play-again")
+    page.click("#sheet-new-game")
     # The setup panel is in front and takes clicks: nothing of the finished match covers it.
     expect(page.locator("#sheet")).to_be_hidden()
     expect(page.locator("#scoreboard")).to_be_empty()
@@ -89,9 +89,9 @@ def test_new_game_during_the_computers_move(page: Page, guard: object, site_url:
 def test_playing_another_card_closes_the_capture_choice(page: Page, guard: object, site_url: str) -> None:
     seed, several, single = seed_with_a_choice()
     open_page(page, f"{site_url}?players=2&seed={seed}&speed=slow")
-    page.click(f'#hand [data-card="{several}"]')
+    tap_card(page, several)
     expect(page.locator("#capture-choice")).to_be_visible()
-    page.click(f'#hand [data-card="{single}"]')
+    tap_card(page, single)
     wait_for_moves(page, 1)
     expect(page.locator("#capture-choice")).to_be_hidden()
     expect(page.locator("#status")).to_contain_text("Sara")  # the computer's turn, with no stale dialog
@@ -103,6 +103,7 @@ def test_pass_and_play_shows_what_the_move_did(page: Page, guard: object, site_u
     page.click("#leave-confirm")
     page.select_option("#kind-1", "human")
     page.click("#start")
+    page.click("#handoff-ready")  # "I am Player 1"
     play_one_card(page)
     handoff = page.locator("#handoff")
     expect(handoff).to_be_visible()
@@ -131,7 +132,8 @@ def test_two_matches_back_to_back_on_a_phone(page: Page, guard: object, site_url
     page.click("#leave-cancel")
     play_to_end(page)
     page.screenshot(path=str(artifacts / "journey-match-over-phone.png"))
-    page.click("#play-again")
+    page.click("#sheet-new-game")
+    assert page.evaluate("document.querySelector('#setup h2').getBoundingClientRect().top") >= 0  # its title in sight
     start_from_panel(page, players="3")
     play_one_card(page)
     page.click("#new-game")
@@ -139,8 +141,11 @@ def test_two_matches_back_to_back_on_a_phone(page: Page, guard: object, site_url
     start_from_panel(page)
     play_to_end(page)
     expect(page.locator("#play-again")).to_be_visible()
-    page.click("#play-again")
-    expect(page.locator("#start")).to_be_visible()
+    names = page.locator("#scoreboard .side-name").all_inner_texts()
+    page.click("#play-again")  # a rematch in one tap: the same players, a new deal
+    page.wait_for_function(WAIT_HUMAN)
+    assert page.get_attribute("html", "data-phase") == "play"
+    assert page.locator("#scoreboard .side-name").all_inner_texts() == names
 
 
 def test_persian_keeps_cards_left_to_right_and_uses_persian_digits(page: Page, guard: object, site_url: str) -> None:

@@ -14,7 +14,7 @@ import pytest
 from conftest import ROOT
 from playwright.sync_api import Page, expect
 
-from driver import Guard, answer_capture_choice, open_page, wait_for_moves
+from driver import Guard, answer_capture_choice, open_page, tap_card, wait_for_moves
 from serve import serve_in_thread
 
 
@@ -60,9 +60,8 @@ def test_no_signalling_server_is_said_and_a_game_against_the_computer_still_work
     page.click("#start")
     expect(page.locator("html")).to_have_attribute("data-phase", "play")
     expect(page.locator("#online")).to_be_hidden()
-    card = page.locator("#hand [data-card]:not([disabled])").first
-    played = str(card.get_attribute("data-card"))
-    card.click()
+    played = str(page.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card"))
+    tap_card(page, played)
     answer_capture_choice(page, played)
     wait_for_moves(page, 1)
     expect(page.locator(f'#hand [data-card="{played}"]')).to_have_count(0)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, Page
 
-from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, wait_for_moves
+from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, tap_card, wait_for_moves
 from helpers import seed_with_a_choice
 from pasur import Game, Rules, new_game
 from pasur_web.model.match import Match
@@ -47,7 +49,7 @@ def test_playing_a_card_at_normal_speed_moves_it(page: Page, guard: object, site
     open_page(page, f"{site_url}?players=2&seed={seed}&speed=normal")
     page.wait_for_function(WAIT_HUMAN)
     page.wait_for_function(STILL)  # the deal has landed
-    page.click(f'#hand [data-card="{single}"]')
+    tap_card(page, single)
     page.wait_for_function("document.getAnimations().length > 0", polling="raf", timeout=2_000)
     page.wait_for_function(STILL, timeout=10_000)  # every motion ends, none loops
     assert page.locator("#motion-layer > *").count() == 0  # the cards taken have reached their pile
@@ -60,7 +62,7 @@ def test_a_click_during_a_motion_finishes_it_and_is_not_lost(page: Page, guard: 
     assert page.evaluate("document.getAnimations().length") > 0  # the deal is still in flight
     page.click("#turn-status")  # a click anywhere ends every motion at once
     assert page.evaluate(STILL)
-    page.click(f'#hand [data-card="{single}"]')
+    tap_card(page, single)
     page.wait_for_function("document.getAnimations().length > 0", polling="raf", timeout=2_000)
     page.click("#turn-status")
     assert page.evaluate(STILL)
@@ -69,26 +71,83 @@ def test_a_click_during_a_motion_finishes_it_and_is_not_lost(page: Page, guard: 
     assert str(history[0].card) == single and [record.seat for record in history].count(0) == 1  # played once
 
 
-def test_a_card_pressed_while_it_flies_in_is_played(page: Page, guard: object, site_url: str) -> None:
-    """Pressing a card still on its way from the stock finishes the deal, which takes the card
-    from under the pointer: the press must play it all the same."""
+# The flight of a card of the hand, stopped ``ms`` from its landing (negative: after it), with the
+# animation clock held still; returns the centre of the place where it lands.
+HOLD_FLIGHT = """([card, ms]) => {
+  const node = document.querySelector(`#hand [data-card="${card}"]`);
+  const flight = node.getAnimations()[0];
+  const end = flight.effect.getComputedTiming().endTime;
+  flight.currentTime = end;  // landed: where it lands
+  const place = node.getBoundingClientRect();
+  flight.currentTime = Math.max(0, end - ms);
+  return {x: place.left + place.width / 2, y: place.top + place.height / 2};
+}"""
+
+
+def deal_with_the_clock_held(page: Page, url: str) -> Any:
+    """The game of ``url`` dealt again with the page's animation clock stopped (Chrome's DevTools
+    protocol): every card of the deal stays where its flight starts until the test moves it,
+    whatever the machine's speed. (The game is started again from the new-game panel, with the
+    same seed, so that its deal begins after the clock is held.)"""
+    open_page(page, url)
+    page.wait_for_function(WAIT_HUMAN)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0})
+    page.click("#new-game")
+    page.click("#leave-confirm")
+    page.click("#start")
+    page.wait_for_function("document.querySelectorAll('#hand [data-card]').length === 4")
+    return cdp
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+@pytest.mark.parametrize("ms", [100, 40, -60, -100], ids=lambda ms: f"{ms}ms-before-landing")
+def test_a_tap_near_a_card_s_landing_is_never_lost(browser: Browser, site_url: str, touch: bool, ms: int) -> None:
+    """A tap on a card of the hand within 100 ms of its landing, before or after, while the deal
+    still flies: the card is taken (its captures shown), never lost. The clock is the test's."""
     seed = seed_with_a_choice()[0]
     singles = [card for card, n in Counter(str(move.card) for move in new_game(2, seed=seed).legal_moves()).items()
                if n == 1]
-    open_page(page, f"{site_url}?players=2&seed={seed}&speed=slow")
-    # Stop the deal while one of these cards is half-way, so that a person can aim at it.
-    flying = page.wait_for_function("""(cards) => {
-        for (const card of cards) {
-            const flight = document.querySelector(`#hand [data-card="${card}"]`)?.getAnimations()[0];
-            const progress = flight ? flight.effect.getComputedTiming().progress : null;
-            if (progress !== null && progress > 0.2 && progress < 0.5) {
-                document.getAnimations().forEach((animation) => animation.pause());
-                return card;
-            }
-        }
-        return false;
-    }""", arg=singles, polling="raf", timeout=5_000).json_value()
-    page.locator(f'#hand [data-card="{flying}"]').click()
+    context = browser.new_context(viewport=PHONE if touch else DESKTOP, has_touch=touch, is_mobile=touch)
+    page = context.new_page()
+    try:
+        deal_with_the_clock_held(page, f"{site_url}?players=2&seed={seed}&speed=slow")
+        card = singles[0]
+        page.wait_for_function("c => document.querySelector(`#hand [data-card=\"${c}\"]`).getAnimations().length",
+                               arg=card)
+        place = page.evaluate(HOLD_FLIGHT, [card, ms])
+        assert page.evaluate("document.getAnimations().length") > 1  # other cards are still flying
+        if touch:
+            page.touchscreen.tap(place["x"], place["y"])
+        else:
+            page.mouse.click(place["x"], place["y"])
+        page.wait_for_selector(f'#hand [data-card="{card}"].selected', timeout=5_000)
+        # The tap finished every flight (what is left: the style sheet's lift of the card tapped).
+        assert page.evaluate("document.getAnimations().filter(a => !(a instanceof CSSTransition)).length") == 0
+        page.click(f'#hand [data-card="{card}"]')  # the second tap plays it
+        wait_for_moves(page, 1)
+        assert str(saved_game(page).history[0].card) == card
+    finally:
+        context.close()
+
+
+def test_a_card_pressed_while_it_flies_in_is_played(page: Page, guard: object, site_url: str) -> None:
+    """Pressing a card half-way from the stock finishes the deal, which takes the card from under
+    the pointer: the press takes it all the same (the animation clock held by the test)."""
+    seed = seed_with_a_choice()[0]
+    singles = [card for card, n in Counter(str(move.card) for move in new_game(2, seed=seed).legal_moves()).items()
+               if n == 1]
+    deal_with_the_clock_held(page, f"{site_url}?players=2&seed={seed}&speed=slow")
+    flying = singles[0]
+    page.wait_for_function("c => document.querySelector(`#hand [data-card=\"${c}\"]`).getAnimations().length",
+                           arg=flying)
+    page.evaluate("""c => { const a = document.querySelector(`#hand [data-card="${c}"]`).getAnimations()[0];
+                            a.currentTime = a.effect.getComputedTiming().activeDuration * 0.35
+                                            + a.effect.getComputedTiming().delay; }""", flying)
+    page.locator(f'#hand [data-card="{flying}"]').click()  # where it is now, on its way
+    page.wait_for_selector(f'#hand [data-card="{flying}"].selected', timeout=5_000)
+    page.click(f'#hand [data-card="{flying}"]')
     wait_for_moves(page, 1)
     assert str(saved_game(page).history[0].card) == flying
 
@@ -105,7 +164,7 @@ def test_reduced_motion_and_instant_speed_move_nothing(page: Page, guard: object
             page.wait_for_function(WAIT_HUMAN, timeout=30_000)
             game = saved_game(page)
             before = len(game.history)
-            page.click(f'#hand [data-card="{first_single_card(game)}"]')
+            tap_card(page, first_single_card(game))
             wait_for_moves(page, before + 1)
             assert page.evaluate(STILL), query
         page.wait_for_function(WAIT_HUMAN, timeout=30_000)
@@ -139,9 +198,8 @@ INSIDE_TABLE = """nodes => nodes.map(n => {
   return r.top >= t.top - 1 && r.bottom <= t.bottom + 1 && r.left >= t.left - 1 && r.right <= t.right + 1; })"""
 
 
-# How far below the table's top the hand's top is.
-BELOW_TABLE = "['hand', 'table'].map(n => document.getElementById(n).getBoundingClientRect().top)" \
-              ".reduce((a, b) => a - b)"
+# Where the hand's top is.
+HAND_TOP = "document.getElementById('hand').getBoundingClientRect().top"
 
 
 def test_a_full_table_fits_in_the_same_place_with_smaller_cards(page: Page, guard: object, site_url: str,
@@ -156,7 +214,7 @@ def test_a_full_table_fits_in_the_same_place_with_smaller_cards(page: Page, guar
             page.evaluate("localStorage.clear()")
         open_page(page, f"{site_url}?players=2&seed=16&speed=instant")
         page.wait_for_function(WAIT_HUMAN)
-        top = page.evaluate(BELOW_TABLE)
+        top = page.evaluate(HAND_TOP)
         page.evaluate("text => localStorage.setItem('pasur.match', text)", match_to_json(match))
         open_page(page, site_url)  # the saved game comes back
         page.wait_for_function(WAIT_HUMAN)
@@ -166,7 +224,7 @@ def test_a_full_table_fits_in_the_same_place_with_smaller_cards(page: Page, guar
         assert all(cards.evaluate_all(INSIDE_TABLE)), name
         widths = cards.evaluate_all("nodes => nodes.map(n => n.getBoundingClientRect().width)")
         assert min(widths) >= 35, (name, widths)  # the faces stay legible
-        moved = page.evaluate(BELOW_TABLE) - top  # (a notice says the game is back, above the board)
+        moved = page.evaluate(HAND_TOP) - top  # (a notice says the game is back: the table gives it room)
         assert abs(moved) <= 8, (name, moved)
 
 
@@ -180,7 +238,7 @@ def test_the_table_stays_in_sight_while_a_capture_is_chosen(page: Page, guard: o
         embed = "embed=1&" if name == "embed" else ""
         open_page(page, f"{site_url}?{embed}players=2&seed={seed}&speed=instant")
         page.wait_for_function(WAIT_HUMAN)
-        page.click(f'#hand [data-card="{several}"]')
+        tap_card(page, several)
         page.wait_for_selector("#capture-choice [data-capture]")
         viewport = page.evaluate("[innerWidth, innerHeight]")
         box = page.locator("#table").bounding_box()
@@ -240,7 +298,7 @@ def test_motion_screenshots(page: Page, guard: object, site_url: str, artifacts:
         page.wait_for_timeout(350)  # a frame of the deal in flight
         page.screenshot(path=str(artifacts / f"motion-deal-{name}.png"))
         page.wait_for_function(STILL)
-        page.click(f'#hand [data-card="{several}"]')
+        tap_card(page, several)
         page.locator("#capture-choice [data-capture]").first.click()
         page.wait_for_timeout(250)  # the played card joins the cards it takes
         page.screenshot(path=str(artifacts / f"motion-capture-{name}.png"))
@@ -269,7 +327,7 @@ def test_a_computer_move_takes_at_most_a_second_and_a_half_at_normal_speed(page:
         game = saved_game(page)
         before = len(game.history)
         start = page.evaluate("window.moveTimes.length")
-        page.click(f'#hand [data-card="{first_single_card(game)}"]')
+        tap_card(page, first_single_card(game))
         wait_for_moves(page, before + game.players)  # the three computer players have played
         page.wait_for_function("n => window.moveTimes.length >= n", arg=start + game.players)
         times = [time for time, _ in page.evaluate("window.moveTimes")[start:start + game.players]]

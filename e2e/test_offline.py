@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from driver import answer_capture_choice, open_page, play_to_end, saved_game, wait_for_moves, wait_ready
+from driver import answer_capture_choice, open_page, play_to_end, saved_game, tap_card, wait_for_moves, wait_ready
 from serve import SiteServer
 
 WASM = "/vendor/pyodide/pyodide.asm.wasm"
@@ -104,7 +104,7 @@ def test_two_tabs_say_which_game_is_kept(page: Page, guard: object, site_url: st
     assert saved_game(other).to_json() == saved_game(page).to_json()
     card = other.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card")
     assert card
-    other.click(f'#hand [data-card="{card}"]')
+    tap_card(other, card)
     answer_capture_choice(other, card)
     wait_for_moves(other, 2)
     page.wait_for_selector("#notices .tab-notice")

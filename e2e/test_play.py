@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from driver import open_page, play_to_end, saved_game, shown_scores
+from driver import open_page, play_to_end, saved_game, shown_scores, tap_card
 from pasur import Rules, new_game
 
 
@@ -63,10 +63,12 @@ def test_pass_and_play_hides_the_hand(page: Page, guard: object, site_url: str) 
     page.select_option("#kind-1", "human")
     page.click("#start")
     page.wait_for_selector('html[data-phase="play"]')
+    assert page.locator("#hand [data-card]").count() == 0  # the first player, too, takes the device first
+    page.click("#handoff-ready")
     # Seat 0 plays one card; then the device goes to Mina and seat 0's hand must be hidden.
     first = saved_game(page)
     move = first.legal_moves()[0]
-    page.click(f'#hand [data-card="{move.card}"]')
+    tap_card(page, move.card)
     if page.is_visible("#capture-choice [data-capture]"):
         page.locator("#capture-choice [data-capture]").first.click()
     page.wait_for_selector("#handoff-ready")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from driver import open_page, play_to_end, saved_game, wait_for_moves
+from driver import open_page, play_to_end, saved_game, tap_card, wait_for_moves
 
 
 def test_reload_mid_deal_resumes_and_the_match_finishes(page: Page, guard: object, site_url: str) -> None:
@@ -12,7 +12,7 @@ def test_reload_mid_deal_resumes_and_the_match_finishes(page: Page, guard: objec
     for _ in range(3):
         game = saved_game(page)
         move = next(m for m in game.legal_moves() if len(game.moves_for_card(m.card)) == 1)
-        page.click(f'#hand [data-card="{move.card}"]')
+        tap_card(page, move.card)
         wait_for_moves(page, len(game.history) + 2)  # ours, then the computer's answer
         page.wait_for_selector('html[data-turn="0"]')
     before = saved_game(page)

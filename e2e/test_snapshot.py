@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from driver import WAIT_HUMAN, open_page, saved_game, wait_for_moves, wait_ready
+from driver import WAIT_HUMAN, open_page, saved_game, tap_card, wait_for_moves, wait_ready
 from serve import SiteServer
 
 # Rewrites the stored snapshot (see web/interpreter.js for its layout), keeping the file's own
@@ -83,7 +83,7 @@ def play_a_card(page: Page) -> None:
     page.wait_for_function(WAIT_HUMAN)
     game = saved_game(page)
     move = next(m for m in game.legal_moves() if len(game.moves_for_card(m.card)) == 1)
-    page.click(f'#hand [data-card="{move.card}"]')
+    tap_card(page, move.card)
     wait_for_moves(page, len(game.history) + 1)
     page.wait_for_function(WAIT_HUMAN)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Frame, Page, Route
 
-from driver import EMBED_MATCH_KEY, Guard, answer_capture_choice, open_page, wait_for_moves, wait_ready
+from driver import EMBED_MATCH_KEY, Guard, answer_capture_choice, open_page, tap_card, wait_for_moves, wait_ready
 from serve import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -221,7 +221,7 @@ def test_a_sandboxed_frame_starts_without_storage_and_says_so(page: Page, guard:
     moves = frame.locator('#log li[data-kind="move"]').count()
     card = frame.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card")
     assert card
-    frame.click(f'#hand [data-card="{card}"]')
+    tap_card(frame, card)
     answer_capture_choice(frame, card)
     frame.wait_for_function("n => document.querySelectorAll('#log li[data-kind=\"move\"]').length > n", arg=moves)
     assert frame.locator("#notices .notice").all_inner_texts() == [notice.inner_text()]  # said once, not twice
@@ -258,6 +258,6 @@ def test_messages_from_the_embedding_page_do_not_stop_the_game(page: Page, guard
     assert not frame.is_visible("#startup-error")
     card = frame.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card")
     assert card
-    frame.click(f'#hand [data-card="{card}"]')
+    tap_card(frame, card)
     answer_capture_choice(frame, card)
     wait_for_moves(frame, 1, key=EMBED_MATCH_KEY + "?players=2&preset=seeds&seed=3&ai=medium")  # the frame's own save

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Frame, Page
 
-from driver import open_page, play_to_end, saved_game, wait_for_moves, wait_ready
+from driver import open_page, play_to_end, saved_game, tap_card, wait_for_moves, wait_ready
 
 # localStorage.setItem fails as a full storage does, until the test makes room (window.pasurTestFull).
 FULL_STORAGE = """(() => {
@@ -41,7 +41,7 @@ DEAF_TAB = """(() => {
 def play_one_card(page: Page | Frame) -> str:
     """Click the first playable card (and its first capture, if it has a choice): the move played."""
     before = page.locator('#log li[data-kind="move"]').count()
-    page.locator("#hand [data-card]:not([disabled])").first.click()
+    tap_card(page, page.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card") or "")
     if page.locator("#capture-choice:not([hidden]) [data-capture]").count():
         page.locator("#capture-choice [data-capture]").first.click()
     page.wait_for_function("n => document.querySelectorAll('#log li[data-kind=\"move\"]').length > n", arg=before)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from driver import MATCH_KEY, WAIT_HUMAN, open_page, play_to_end, saved_game, wait_for_moves
+from driver import MATCH_KEY, WAIT_HUMAN, open_page, play_to_end, saved_game, tap_card, wait_for_moves
 from helpers import seed_with_a_choice
 from pasur import Rules, new_game
 
@@ -30,7 +30,7 @@ def test_undo_takes_back_the_move_and_the_same_hand_is_playable_again(page: Page
     assert saved_game(page).to_json() == start.to_json()
     hand, table = shown_cards(page, "#hand"), shown_cards(page, "#table")
     assert page.is_hidden("#undo")  # nothing to take back yet
-    page.click(f'#hand [data-card="{SINGLE}"]')
+    tap_card(page, SINGLE)
     wait_for_moves(page, 2)  # the computer answered
     page.wait_for_function(WAIT_HUMAN)
     first = [str(record.move) for record in saved_game(page).history]
@@ -44,7 +44,7 @@ def test_undo_takes_back_the_move_and_the_same_hand_is_playable_again(page: Page
     assert page.locator("#me-info .pile span").all_inner_texts() == ["Captured: 0", "Clubs: 0", "Surs: 0"]
     assert page.is_hidden("#undo") and saved_match(page)["undone"] is True
     # The same move again: the computer answers as it did.
-    page.click(f'#hand [data-card="{SINGLE}"]')
+    tap_card(page, SINGLE)
     wait_for_moves(page, 2)
     assert [str(record.move) for record in saved_game(page).history] == first
     # With the keyboard, then a reload: the game comes back as it was after the undo.
@@ -67,13 +67,13 @@ def test_no_undo_in_pass_and_play(page: Page, guard: object, site_url: str) -> N
     page.click("#start")
     page.wait_for_selector('html[data-phase="play"]')
     for _ in range(3):  # seat 0, then seat 1, then seat 0 again, each after the hand-off
-        move = saved_game(page).legal_moves()[0]
-        page.click(f'#hand [data-card="{move.card}"]')
-        if page.is_visible("#capture-choice [data-capture]"):
-            page.locator("#capture-choice [data-capture]").first.click()
         page.click("#handoff-ready")
         page.wait_for_selector("#hand [data-card]:not([disabled])")
         assert page.is_hidden("#undo")
+        move = saved_game(page).legal_moves()[0]
+        tap_card(page, move.card)
+        if page.is_visible("#capture-choice [data-capture]"):
+            page.locator("#capture-choice [data-capture]").first.click()
 
 
 def test_with_the_setting_off_no_undo_and_the_setting_is_kept(page: Page, guard: object, site_url: str) -> None:
@@ -82,7 +82,7 @@ def test_with_the_setting_off_no_undo_and_the_setting_is_kept(page: Page, guard:
     assert page.is_checked("#settings-undo")
     page.click("#settings-undo")
     page.click("#settings-close")
-    page.click(f'#hand [data-card="{SINGLE}"]')
+    tap_card(page, SINGLE)
     wait_for_moves(page, 2)
     page.wait_for_function(WAIT_HUMAN)
     assert page.is_hidden("#undo")
@@ -99,7 +99,7 @@ def test_with_the_setting_off_no_undo_and_the_setting_is_kept(page: Page, guard:
 
 def test_a_match_played_with_undo_is_marked_in_the_statistics(page: Page, guard: object, site_url: str) -> None:
     open_page(page, f"{site_url}?players=2&seed={SEED}&target=1&speed=instant")
-    page.click(f'#hand [data-card="{SINGLE}"]')
+    tap_card(page, SINGLE)
     wait_for_moves(page, 2)
     page.wait_for_function(WAIT_HUMAN)
     page.click("#undo")
@@ -117,7 +117,7 @@ def test_counts_and_capture_values(page: Page, guard: object, site_url: str) -> 
     open_page(page, f"{site_url}?players=2&seed={SEED}&speed=instant&preset=classic")
     assert page.inner_text("#rules-note") == "Rules: Classic Persian · to 62"
     game = new_game(2, Rules.preset("classic"), seed=SEED)
-    page.click(f'#hand [data-card="{SEVERAL}"]')
+    tap_card(page, SEVERAL)
     page.wait_for_selector("#capture-choice [data-capture]")
     options = page.locator("#capture-choice [data-capture]")
     moves = [move for move in game.legal_moves() if str(move.card) == SEVERAL]
@@ -158,9 +158,9 @@ def test_four_players_sit_around_the_table(page: Page, guard: object, site_url: 
             # The counts are the team's (a shared pile), and every seat's box says so.
             assert page.locator(".team-label:visible").count() == 4
             if lang == "en":
-                assert page.locator('.opponent[data-place="top"] .team-label').inner_text() == "Team:"
-            start, end = (left, right) if lang == "en" else (right, left)  # mirrored right to left
-            assert start["x"] + start["width"] <= table["x"] and end["x"] >= table["x"] + table["width"]
+                assert page.locator('.opponent[data-place="top"] .team-label').inner_text() == "Team"
+            # The order of play is the game's: in Persian too the next player sits on the right.
+            assert left["x"] + left["width"] <= table["x"] and right["x"] >= table["x"] + table["width"]
             # Counter-clockwise play: seat 1 (next) on the right, seat 3 on the left, seat 2 (partner) across.
             assert page.get_attribute('.opponent[data-place="top"]', "data-seat") == "2"
             assert page.get_attribute('.opponent[data-place="right"]', "data-seat") == "1"

@@ -33,7 +33,7 @@ def test_a_move_and_the_reply_draw_each_part_once_per_change_of_it() -> None:
     drawn(drawer, state)
     assert drawn(drawer, state) == {}  # nothing changed: nothing drawn
     contents: dict[str, list[object]] = {}
-    steps = [act.PickCard(card)]
+    steps = [act.PlayCard(card)]
     state, _ = update(state, steps[0])
     for index in range(4):
         for ident, content in drawn(drawer, state).items():

@@ -29,7 +29,9 @@ def test_clean_name() -> None:
 def test_match_flow_with_deal_sheets_and_handoff() -> None:
     seats = (Seat("Ana", "human"), Seat("Bo", "human"), Seat("Cy", "greedy"))
     match = Match.start(3, Rules(target=11), seats, seed=2)
-    assert match.phase == "play" and match.viewer == 0 and match.handoff is None
+    # The first player, too, takes the device before their hand is shown.
+    assert match.phase == "play" and match.viewer == 0 and match.handoff == 0
+    match = match.reveal()
     sheets = 0
     for _ in range(5000):
         if match.phase == "match-end":
@@ -165,7 +167,7 @@ def test_undo_takes_back_the_human_move_and_the_computer_answers() -> None:
 
 
 def test_undo_is_not_offered_in_pass_and_play_nor_across_a_deal() -> None:
-    two = Match.start(2, Rules(), (Seat("Ana", "human"), Seat("Bo", "human")), seed=3)
+    two = Match.start(2, Rules(), (Seat("Ana", "human"), Seat("Bo", "human")), seed=3).reveal()
     two = two.play(two.game.legal_moves()[0]).reveal()
     two = two.play(two.game.legal_moves()[0])
     assert two.undo_point() is None and two.undo() is None

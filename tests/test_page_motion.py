@@ -121,7 +121,7 @@ def test_the_cards_left_at_the_end_of_a_deal_go_to_the_last_capturer_and_the_nex
 
 
 def test_another_players_view_moves_nothing() -> None:
-    match = Match.of(new_game(2, Rules(), seed=3), (Seat("Ana", "human"), Seat("Ben", "human")))
+    match = Match.of(new_game(2, Rules(), seed=3), (Seat("Ana", "human"), Seat("Ben", "human"))).reveal()
     before = mark_of(match, Table())
     match = match.play(match.game.legal_moves()[0])
     assert match.handoff == 1

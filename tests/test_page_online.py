@@ -98,7 +98,7 @@ def test_a_whole_deal_between_friends_with_no_hidden_card_sent() -> None:
         assert friend is not None and friend.game.table == host.game.table and friend.moves == host.moves
         assert friend.game.hands[1] == host.game.hands[1] and friend.game.stock_size == host.game.stock_size
         if host.game.turn == 0:  # the host plays from its own page
-            table.host, effects = update(table.host, act.PickCard(str(host.ordered_options(
+            table.host, effects = update(table.host, act.PlayCard(str(host.ordered_options(
                 str(host.game.legal_moves()[0].card))[0].card)))
             if table.host.table.choosing is not None:
                 option = host.ordered_options(table.host.table.choosing)[0]
@@ -108,7 +108,7 @@ def test_a_whole_deal_between_friends_with_no_hidden_card_sent() -> None:
             assert friend.is_viewer_turn()
             assert friend.game.view(1) == host.game.view(1)  # so the hint is the one a local game gives
             move = friend.game.legal_moves()[-1]
-            table.friend, effects = update(table.friend, act.PickCard(str(move.card)))
+            table.friend, effects = update(table.friend, act.PlayCard(str(move.card)))
             if table.friend.table.choosing is not None:
                 captured = ",".join(map(str, move.sorted_captured()))
                 table.friend, effects = update(table.friend, act.PickCapture(captured))
@@ -150,7 +150,7 @@ def test_a_move_out_of_turn_for_another_seat_or_illegal_is_refused() -> None:
     table.host, effects = update(table.host, act.Message("p2", json.dumps({"t": "play", "move": "7C"})))
     assert table.host.match is host and "hello" in json.loads(effects[0].text)["why"]  # not seated
     # The friend's turn: a card it does not hold.
-    table.host, effects = update(table.host, act.PickCard(str(host.game.legal_moves()[0].card)))
+    table.host, effects = update(table.host, act.PlayCard(str(host.game.legal_moves()[0].card)))
     if table.host.table.choosing is not None:
         option = table.host.match.ordered_options(table.host.table.choosing)[0]
         table.host, effects = update(table.host, act.PickCapture(",".join(map(str, option.sorted_captured()))))

@@ -11,11 +11,12 @@ from pasur_web.model.seats import Seat
 from pasur_web.model.state import State, Table
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import Node, attrs_of, find, find_all, text_of
+from pasur_web.screens.look import choice
 from pasur_web.screens.page import announcement, page
 from pasur_web.screens.players import me_info, opponents
 from pasur_web.screens.rules import rules_note
 from pasur_web.screens.sheet import sheet
-from pasur_web.screens.table import choice, handoff, log
+from pasur_web.screens.table import handoff, log
 from pasur_web.screens.words import last_move
 
 EN = load_catalog("en")
@@ -115,6 +116,8 @@ def test_capture_choice_points_read_right_for_one() -> None:
 
 def test_pass_and_play_hides_the_hand_and_says_what_was_played() -> None:
     match = Match.of(new_game(2, Rules(), seed=3), (Seat("Ali", "human"), Seat("Mina", "human")))
+    assert match.handoff == match.game.turn  # the first player takes the device too
+    match = match.reveal()
     first = match.game.turn
     assert first is not None
     match = match.play(match.game.legal_moves()[0])
@@ -125,8 +128,8 @@ def test_pass_and_play_hides_the_hand_and_says_what_was_played() -> None:
     shown = handoff(state)
     assert shown is not None
     assert text_of(find(shown[0], tag="h2")) == f"Pass the device to {match.seats[1 - first].name}"
-    assert [text_of(item) for item in find_all(shown[0], tag="li")] == [
-        "Deal 1 · dealer: Mina", f"{match.seats[first].name} laid 4♦"]
+    assert [text_of(item) for item in find_all(shown[0], tag="li")] == [  # the moves only
+        f"{match.seats[first].name} laid 4♦"]
 
 
 def test_the_last_move_is_said_in_words_and_notation_until_the_next_one() -> None:
@@ -248,7 +251,7 @@ def test_undo_is_offered_after_a_move_of_the_deal_when_the_setting_is_on() -> No
     assert undo_shown(board(match))
     assert not undo_shown(replace(board(match), settings={"undo": False}))  # the setting is off
     assert not undo_shown(board(match, behind=True))
-    pass_and_play = Match.of(new_game(2, Rules(), seed=1), (Seat("Ana", "human"), Seat("Bo", "human")))
+    pass_and_play = Match.of(new_game(2, Rules(), seed=1), (Seat("Ana", "human"), Seat("Bo", "human"))).reveal()
     assert not undo_shown(board(pass_and_play.play(pass_and_play.game.legal_moves()[0])))
 
 

@@ -53,7 +53,24 @@ def test_another_card_gives_up_the_open_choice() -> None:
     state, several, single = at_table()
     state, _ = update(state, act.PickCard(several))
     state, _ = update(state, act.PickCard(single))
-    assert state.table.choosing is None and str(state.match.game.history[0].move.card) == single
+    assert state.table.choosing is None and state.table.selected == single and not state.match.game.history
+    state, _ = update(state, act.PickCard(single))  # the second tap plays it
+    assert state.table.selected is None and str(state.match.game.history[0].move.card) == single
+
+
+def test_the_first_tap_on_a_card_of_one_outcome_shows_it_and_plays_nothing() -> None:
+    state, several, single = at_table()
+    looked, effects = update(state, act.PickCard(single))
+    assert looked.table.selected == single and looked.match is state.match and effects == []
+    assert update(looked, act.Press.CANCEL_CHOICE)[0].table.selected is None
+    assert update(looked, act.Press.ESCAPE)[0].table.selected is None
+    played, _ = update(looked, act.PlayCard(single))  # its Play button, or a drop on the table
+    assert str(played.match.game.history[0].move.card) == single and played.table.selected is None
+    assert str(update(state, act.PlayCard(single))[0].match.game.history[0].move.card) == single
+    other, _ = update(looked, act.PickCard(several))  # another card: its choice instead
+    assert other.table.selected is None and other.table.choosing == several
+    quick = replace(state, settings={"quick_play": True})  # the setting for experienced players
+    assert str(update(quick, act.PickCard(single))[0].match.game.history[0].move.card) == single
 
 
 def test_cancel_and_stale_clicks_change_nothing() -> None:
@@ -69,14 +86,14 @@ def test_cancel_and_stale_clicks_change_nothing() -> None:
 
 def test_no_card_is_played_for_the_human_out_of_turn() -> None:
     state, _, single = at_table()
-    state, _ = update(state, act.PickCard(single))
+    state, _ = update(state, act.PlayCard(single))
     assert state.match.game.turn == 1
     assert update(state, act.PickCard(str(state.match.game.hands[0][0]))) == (state, [])
 
 
 def test_the_computer_thinks_shows_its_move_then_plays_it() -> None:
     state, _, single = at_table()
-    state, _ = update(state, act.PickCard(single))
+    state, _ = update(state, act.PlayCard(single))
     match = state.match
     move = computer_move(state)
     state, _ = update(state, act.Computer("thinking", match.id, match.moves))
@@ -91,9 +108,9 @@ def test_the_computer_thinks_shows_its_move_then_plays_it() -> None:
 
 def test_reasons_are_kept_only_for_the_guide_and_the_demo() -> None:
     state, _, single = at_table()
-    assert not update(state, act.PickCard(single))[0].table.reasons
+    assert not update(state, act.PlayCard(single))[0].table.reasons
     state, _, single = at_table(guide=True)
-    state, _ = update(state, act.PickCard(single))
+    state, _ = update(state, act.PlayCard(single))
     assert list(state.table.reasons) == [0] and state.table.reasons[0]
     assert update(state, act.Press.STOP_GUIDE)[0].table.guide is False
 
@@ -105,7 +122,7 @@ def test_the_guide_suggests_a_card_once_per_position() -> None:
     assert tip is not None and tip[0] == 0 and str(tip[1].card) in [str(c) for c in state.match.game.hands[0]]
     again, _ = update(state, act.Press.CANCEL_CHOICE)
     assert again.table.tip is tip  # not worked out again for the same position
-    played, _ = update(state, act.PickCard(single))
+    played, _ = update(state, act.PlayCard(single))
     assert played.table.tip is None  # the computer's turn: no suggestion
 
 
@@ -137,7 +154,7 @@ def test_a_tab_that_is_behind_plays_nothing() -> None:
 def test_undo_takes_back_the_move_and_forgets_its_reasons() -> None:
     state, several, single = at_table(guide=True)
     start = state.match.game.to_json()
-    state, _ = update(state, act.PickCard(single))
+    state, _ = update(state, act.PlayCard(single))
     match = state.match
     state, _ = update(state, act.Computer("play", match.id, match.moves, computer_move(state)))
     assert 0 in state.table.reasons and len(state.match.game.history) == 2
@@ -179,6 +196,22 @@ def test_play_again_puts_the_finished_match_away_and_back_returns_to_a_match_in_
     assert state.view == "game"
     state, _ = update(state, act.Press.ESCAPE)
     assert state.view == "game"  # nothing to close
+
+
+def test_play_again_starts_the_same_players_and_rules_at_once() -> None:
+    state, _, _ = at_table()
+    match = state.match
+    assert match is not None
+    game = new_game(2, Rules(target=1), seed=3)
+    while not game.over:
+        game.play(game.legal_moves()[0])
+    over = replace(match, game=game)
+    state, effects = update(replace(state, match=over), act.Press.PLAY_AGAIN)
+    again = state.match
+    assert state.view == "game" and again is not None and again.id != over.id and not again.game.history
+    assert again.seats == over.seats and again.game.rules == over.game.rules and "SaveMatch" in kinds(effects)
+    state, effects = update(replace(state, match=over), act.Press.NEW_GAME)  # the sheet's New game: the panel
+    assert state.view == "setup" and fx.ForgetMatch() in effects
 
 
 def test_escape_closes_what_is_in_front_first() -> None:

@@ -33,8 +33,10 @@ from serve import serve_in_thread  # noqa: E402
 # On every page: when the player presses a card, when a move shows, and what the page received.
 WATCH = """
 window.__pressed = []; window.__shown = []; window.__bytes = 0;
-addEventListener("pointerdown", (event) => {
-  if (event.target.closest("#hand [data-card]")) window.__pressed.push(Date.now());
+addEventListener("pointerdown", (event) => {  // a card, a capture option or Play: the press that plays
+  if (event.target.closest("#hand [data-card], #capture-choice [data-capture], #play-card")) {
+    window.__pressed.push(Date.now());
+  }
 }, true);
 new MutationObserver(() => {
   const last = document.getElementById("last-move");
@@ -54,6 +56,7 @@ Object.defineProperty(window, "pasurPeers", {configurable: true, get() { return 
 }});
 """
 PLAYABLE = "#hand [data-card]:not([disabled])"
+LOOKED_AT = """c => !!document.querySelector(`#hand [data-card="${c}"].selected, #capture-choice [data-capture]`)"""
 
 
 def player(browser: Browser, width: int, height: int) -> Page:
@@ -88,10 +91,14 @@ def one_move(mover: Page, other: Page) -> tuple[float, float] | None:
     if not card.count():
         return None
     seen = [page.evaluate("window.__shown.length") for page in (other, mover)]
-    card.first.click()
+    name = card.first.get_attribute("data-card")
+    card.first.click()  # the first tap shows what the card would take (or opens the capture choice)
+    mover.wait_for_function(LOOKED_AT, arg=name)
     choice = mover.locator("#capture-choice:not([hidden]) [data-capture]")
     if choice.count():
         choice.first.click()
+    else:
+        mover.locator(f'#hand [data-card="{name}"]').click()  # the second plays it
     for page, count in zip((other, mover), seen, strict=True):
         page.wait_for_function("n => window.__shown.length > n", arg=count, timeout=30_000)
     pressed = mover.evaluate("window.__pressed[window.__pressed.length - 1]")

@@ -47,7 +47,7 @@
     var hand = document.getElementById("hand");
     if (!active || active === document.body || !active.isConnected || active === hand) {
       var first = document.querySelector("#hand [data-card]:not([disabled])");
-      if (first) first.focus();
+      if (first) first.focus({ preventScroll: true });
     }
   }
 
@@ -56,11 +56,11 @@
     if (active && active !== document.body && active.isConnected) return;
     var again = key && key.selector ? document.querySelector(key.selector) : null;
     if (again && !again.disabled) {
-      again.focus();
+      again.focus({ preventScroll: true });
     } else if (myTurn) {
       focusHand();
     } else if (key && key.name === "data-card") {
-      document.getElementById("hand").focus(); // the hand keeps the focus while the others play
+      document.getElementById("hand").focus({ preventScroll: true }); // the hand keeps the focus while the others play
     }
   }
 
@@ -69,7 +69,9 @@
     var target = document.querySelector(selector);
     if (!focusable(target)) return;
     if (!target.matches("button, select, input, a, [tabindex]")) target.setAttribute("tabindex", "-1");
-    target.focus();
+    target.focus({ preventScroll: true }); // a panel opens at its top: its title stays in sight
+    var rect = target.getBoundingClientRect();
+    if (rect.bottom > window.innerHeight || rect.top < 0) target.scrollIntoView({ block: "nearest" });
   }
 
   function applyTexts(texts) {
@@ -174,9 +176,12 @@
 
   function frame(json) {
     var batch = JSON.parse(json);
+    var phase = document.documentElement.getAttribute("data-phase");
     var key = focusKey();
     var mover = window.pasurMotion;
-    var moves = batch.motion && mover && batch.parts.some(function (item) { return CARD_PARTS[item[0]]; });
+    // (a new deal of the same cards, as a game started again with the same seed, changes no card part)
+    var moves = batch.motion && mover && (batch.parts.some(function (item) { return CARD_PARTS[item[0]]; })
+      || batch.motion.enter.some(function (item) { return item[3]; }));
     if (moves) mover.measure();
     if (batch.texts) applyTexts(batch.texts);
     if (batch.setup && window.pasurSetup) {
@@ -185,11 +190,15 @@
     }
     var drawn = [];
     batch.parts.forEach(function (item) { patch(item, drawn); });
+    if (document.documentElement.getAttribute("data-phase") !== phase) { // another screen: from its top
+      window.scrollTo(0, 0);
+      document.getElementById("app").scrollTop = 0;
+    }
     if (moves) mover.animate(batch.motion);
     restoreFocus(key, batch.myTurn);
     drawn.forEach(function (node) {
       var wanted = node.querySelector("[data-autofocus]");
-      if (focusable(wanted)) wanted.focus();
+      if (focusable(wanted)) wanted.focus({ preventScroll: true });
     });
     (batch.focus || []).forEach(focusOn);
   }
@@ -223,6 +232,13 @@
       requestAnimationFrame(function () { setTimeout(resolve, 0); });
     });
   }
+
+  // The hand-off shows once the move's cards have landed (style.css): its button gets the focus then.
+  document.addEventListener("animationend", function (event) {
+    if (event.target.id !== "handoff") return;
+    var wanted = event.target.querySelector("[data-autofocus]");
+    if (focusable(wanted)) wanted.focus({ preventScroll: true });
+  });
 
   window.pasurDraw = { frame: frame, moveFocus: moveFocus, afterPaint: afterPaint };
 })();

@@ -40,12 +40,22 @@
     return animation;
   }
 
-  // The table keeps its size: its cards get smaller when they would not fit in it.
+  // The game fills the window below the top bar and the notices (--stage-h, style.css).
+  function stage() {
+    var app = document.getElementById("app");
+    if (!app) return;
+    var style = getComputedStyle(app);
+    var height = app.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    if (height > 0) document.documentElement.style.setProperty("--stage-h", Math.floor(height) + "px");
+  }
+
+  // The table takes the room left: its cards get smaller when they would not fit in it.
   function fit() {
+    stage();
     var table = document.getElementById("table");
     if (!table) return;
     table.style.removeProperty("--table-w");
-    var cards = table.querySelectorAll(":scope > .card");
+    var cards = table.querySelectorAll(":scope > .card, :scope > .slot"); // a card's empty place counts
     var n = cards.length;
     if (!n) return;
     var style = getComputedStyle(table);
@@ -67,7 +77,39 @@
     return !!(reduced && reduced.matches);
   }
 
+  // The counts of a pile that cards fly to change when they land: until then each count that
+  // changed shows what it said before (data-was, drawn by the style sheet over the new text).
+  var PILES = "#opponents .pile, #me-info .pile";
+  var counts = null; // pile node -> the texts of its counts before the redraw
+
+  function countsOf(pile) {
+    return Array.prototype.map.call(pile.children, function (child) { return child.textContent; });
+  }
+
+  function holdCounts(selector, landing) {
+    var pile = document.querySelector(selector);
+    var was = pile && counts ? counts.get(pile) : null;
+    if (!was) return;
+    var held = [];
+    Array.prototype.forEach.call(pile.children, function (child, index) {
+      if (was[index] !== undefined && was[index] !== child.textContent) {
+        child.setAttribute("data-was", was[index]);
+        held.push(child);
+      }
+    });
+    if (!held.length) return;
+    var wait = pile.animate([{ opacity: 1 }, { opacity: 1 }], { duration: landing });
+    track(wait, function () {
+      held.forEach(function (child) {
+        child.removeAttribute("data-was");
+        if (!still()) child.animate([{ transform: "scale(1.25)" }, { transform: "scale(1)" }], { duration: 220 });
+      });
+    });
+  }
+
   function measure() {
+    counts = new Map();
+    document.querySelectorAll(PILES).forEach(function (pile) { counts.set(pile, countsOf(pile)); });
     before = new Map();
     document.querySelectorAll(CARDS).forEach(function (node) {
       var rect = node.getBoundingClientRect();
@@ -101,7 +143,7 @@
     ghostLayer().appendChild(node);
     var from = center(rect);
     var end = center(to);
-    var last = "translate(" + (end.x - from.x) + "px, " + (end.y - from.y) + "px) scale(0.35)";
+    var last = "translate(" + (end.x - from.x) + "px, " + (end.y - from.y) + "px) scale(0.3)";
     var frames = [{ transform: "none", opacity: 1, offset: 0 }];
     if (via) {
       var join = center(via);
@@ -110,7 +152,7 @@
     } else if (ms > 0) {
       frames.push({ transform: "none", opacity: 1, offset: 0.55 });
     }
-    frames.push({ transform: last, opacity: 0.2, offset: 1 });
+    frames.push({ transform: last, opacity: 0, offset: 1 });
     track(node.animate(frames, { duration: ms, delay: delay, easing: "ease-in-out", fill: "backwards" }),
       function () { node.remove(); });
   }
@@ -155,10 +197,14 @@
     fit();
     var old = before;
     before = null;
+    peek(pointed());
     var ms = plan ? plan.ms : 0;
     // No motion at all: the style sheet's transitions and animations stop too.
     document.documentElement.setAttribute("data-motion", ms && !still() ? "on" : "off");
-    if (!old || !ms || still()) return;
+    if (!old || !ms || still()) {
+      counts = null;
+      return;
+    }
     var enter = new Map((plan.enter || []).map(function (item) { return [item[0], item]; }));
     var exit = new Map((plan.exit || []).map(function (item) { return [item[0], item]; }));
     var seen = new Set();
@@ -193,6 +239,13 @@
       var long = plan.via && leave[2] === 0;
       ghost(was, to, leave[2], long ? Math.round(ms * 1.6) : ms, joins);
     });
+    var landing = new Map();
+    (plan.exit || []).forEach(function (item) {
+      var end = item[2] + (plan.via && item[2] === 0 ? Math.round(ms * 1.6) : ms);
+      landing.set(item[1], Math.max(landing.get(item[1]) || 0, end));
+    });
+    landing.forEach(function (end, selector) { holdCounts(selector, end); });
+    counts = null;
     if (plan.sur) celebrate(plan.sur, plan.sur_text || "Sur!", Math.round(ms * 1.5), ms);
   }
 
@@ -205,30 +258,130 @@
     });
   }
 
-  // A card pressed while it moves jumps to its place when the motion finishes, away from the
-  // pointer: the browser then sends the click to neither. The press still plays that card.
+  // A press during a motion finishes it, which may take the card from under the pointer, or bring
+  // one there: the press plays the card it was on, else the card now at that place (a card that
+  // was about to land). The browser then clicks neither, so the click is given to that card here
+  // (once: not when the press and the release were both on it, where the browser clicks it).
   var PRESSABLE = "#hand [data-card], #capture-choice [data-capture]";
-  var pressed = null;
+  var pressed = null; // {card, down}
+
+  function pressableAt(x, y) {
+    var under = document.elementFromPoint(x, y);
+    return under && under.closest ? under.closest(PRESSABLE) : null;
+  }
 
   function press(event) {
-    var moving = running.size > 0;
+    var moving = running.size > 0 || (document.getAnimations && document.getAnimations().length > 0);
+    var aimed = event.target && event.target.closest ? event.target.closest(PRESSABLE) : null;
     finishAll();
-    var target = event.target && event.target.closest ? event.target.closest(PRESSABLE) : null;
-    pressed = moving && event.button === 0 ? target : null;
+    pressed = null;
+    if (!moving || event.button !== 0) return;
+    var card = aimed || pressableAt(event.clientX, event.clientY);
+    if (card) pressed = { card: card, down: event.target };
   }
 
   function release(event) {
-    var card = pressed;
+    var was = pressed;
     pressed = null;
-    if (!card || !card.isConnected || card.disabled) return;
-    var under = event.target && event.target.closest ? event.target.closest(PRESSABLE) : null;
-    if (under !== card) card.click();
+    if (drag && drag.moving) return; // a drag: dragEnd decides
+    if (!was || !was.card.isConnected || was.card.disabled) return;
+    if (was.card.contains(was.down) && was.card.contains(event.target)) return; // the browser clicks it
+    was.card.click();
   }
 
+  // A card of the hand dragged onto the table is played ("pasur-drop", read by the game's Python);
+  // dropped anywhere else it goes back. The click that ends a drag is not a tap.
+  var drag = null;
+  var dragged = false;
+
+  function dragStart(event) {
+    dragged = false;
+    var card = event.target && event.target.closest ? event.target.closest("#hand [data-card]") : null;
+    if (!card || card.disabled || event.button !== 0) return;
+    drag = { card: card, x: event.clientX, y: event.clientY, moving: false, id: event.pointerId };
+  }
+
+  function dragMove(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    var dx = event.clientX - drag.x;
+    var dy = event.clientY - drag.y;
+    if (!drag.moving && Math.abs(dx) + Math.abs(dy) < 12) return;
+    drag.moving = true;
+    drag.card.classList.add("dragging");
+    drag.card.style.transform = "translate(" + dx + "px, " + dy + "px) scale(1.08)";
+    var table = place("#table");
+    var over = table && event.clientY >= table.top && event.clientY <= table.bottom;
+    document.documentElement.toggleAttribute("data-drop", !!over);
+  }
+
+  function dragEnd(event) {
+    var was = drag;
+    drag = null;
+    document.documentElement.removeAttribute("data-drop");
+    if (!was || !was.moving) return;
+    dragged = true;
+    pressed = null;
+    var table = place("#table");
+    var card = was.card;
+    card.classList.remove("dragging");
+    if (event.type === "pointerup" && table && event.clientY >= table.top && event.clientY <= table.bottom) {
+      document.dispatchEvent(new CustomEvent("pasur-drop", { detail: card.getAttribute("data-card") }));
+    } else if (!still()) {
+      card.animate([{ transform: card.style.transform }, { transform: "none" }], { duration: 160, easing: "ease-out" });
+    }
+    card.style.removeProperty("transform");
+  }
+
+  function swallowClick(event) {
+    if (!dragged) return;
+    dragged = false;
+    event.stopPropagation();
+    event.preventDefault();
+  }
+
+  // Pointing at a card of the hand (a mouse over it, or the keyboard's focus) marks the table's
+  // cards it could take (its data-takes), before anything is played.
+  function peek(card) {
+    document.querySelectorAll("#table [data-peek]").forEach(function (node) { node.removeAttribute("data-peek"); });
+    var takes = card && !card.disabled ? (card.getAttribute("data-takes") || "") : "";
+    takes.split(" ").forEach(function (key) {
+      var node = key ? document.querySelector('#table [data-card="' + key + '"]') : null;
+      if (node) node.setAttribute("data-peek", "");
+    });
+  }
+
+  var keyboard = false; // the player moves with the keys (the focus points at a card), not a pointer
+
+  function pointed() {
+    var hovered = document.querySelector("#hand [data-card]:hover");
+    var focused = keyboard && document.activeElement && document.activeElement.closest
+      ? document.activeElement.closest("#hand [data-card]") : null;
+    return hovered || focused;
+  }
+
+  document.addEventListener("pointerover", function (event) {
+    if (event.pointerType === "mouse") peek(pointed());
+  });
+  document.addEventListener("pointerout", function (event) {
+    if (event.pointerType === "mouse") peek(pointed());
+  });
+  document.addEventListener("focusin", function () { peek(pointed()); });
+  document.addEventListener("focusout", function () { setTimeout(function () { peek(pointed()); }, 0); });
+  document.addEventListener("keydown", function () { keyboard = true; }, true);
+  document.addEventListener("pointerdown", function () { keyboard = false; }, true);
+  document.addEventListener("pointerdown", dragStart);
+  document.addEventListener("pointermove", dragMove);
+  document.addEventListener("pointerup", dragEnd);
+  document.addEventListener("pointercancel", dragEnd);
+  document.addEventListener("click", swallowClick, true);
   document.addEventListener("pointerdown", press, true);
   document.addEventListener("pointerup", release, true);
   document.addEventListener("pointercancel", function () { pressed = null; }, true);
   document.addEventListener("keydown", finishAll, true);
   window.addEventListener("resize", fit);
-  window.pasurMotion = { measure: measure, animate: animate, fit: fit, finish: finishAll };
+  if (window.ResizeObserver) { // a notice or the banner came or went: the room left changed
+    var watched = document.getElementById("app");
+    if (watched) new ResizeObserver(function () { fit(); }).observe(watched);
+  }
+  window.pasurMotion = { measure: measure, animate: animate, fit: fit, finish: finishAll, peek: function () { peek(pointed()); } };
 })();

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from driver import Guard, open_page
+from driver import Guard, open_page, tap_card
 
 CARD = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b")
 # Keeps every message a friend's page receives from the host (web/peers.js's events), for the checks.
@@ -97,7 +97,7 @@ def take_turns(pages: list[Page], done: Callable[[], bool], host: Page, steps: i
             card = page.locator(PLAYABLE)
             if not card.count():
                 continue
-            card.first.click()
+            tap_card(page, card.first.get_attribute("data-card"))
             choice = page.locator("#capture-choice:not([hidden]) [data-capture]")
             if choice.count():
                 choice.first.click()

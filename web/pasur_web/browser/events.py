@@ -81,6 +81,7 @@ def _fixed(action: act.Action) -> Route:
 # What a click on an element with this data-action does (a Press names the rest: Press(data-action)).
 ROUTES: dict[str, Route] = {
     "pick-card": lambda node, _: act.PickCard(attr(node, "data-card")),
+    "play-card": lambda node, _: act.PlayCard(attr(node, "data-card")),
     "pick-capture": lambda node, _: act.PickCapture(attr(node, "data-capture")),
     "start": lambda _node, _: act.StartGame(read_form()),
     "daily-start": lambda _node, _: act.StartDaily(today()),
@@ -148,8 +149,13 @@ def bind(runtime: Runtime) -> list[Any]:
         except ValueError:
             return
 
+    def on_drop(event: Any) -> None:
+        """A card of the hand dragged onto the table (``web/motion.js``): played at once."""
+        runtime.dispatch(act.PlayCard(str(event.detail)), by_input=True)
+
     listeners = []
     for node, kind, handler in ((document.body, "click", on_click), (document, "keydown", on_key),
+                                (document, "pasur-drop", on_drop),
                                 (document.getElementById("settings"), "change", on_change),
                                 (window, "storage", on_storage)):
         listeners.append(create_proxy(handler))

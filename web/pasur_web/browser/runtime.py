@@ -28,7 +28,7 @@ from .tasks import Tasks
 
 __all__ = ["Runtime"]
 
-_PLAYS = (act.PickCard, act.PickCapture)
+_PLAYS = (act.PickCard, act.PlayCard, act.PickCapture)
 
 
 class Runtime:

@@ -24,6 +24,7 @@ _TO_PERSIAN = str.maketrans("0123456789", PERSIAN_DIGITS)
 LTR_ISOLATE, POP_ISOLATE = "\u2066", "\u2069"
 _FOLDER = Path(__file__).resolve().parent
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_NUMBER = re.compile("[0-9]+(?![0-9♣♦♥♠])")  # a number that is not a card's index
 # A message "key" whose count {n} is singular uses "key_one" when the catalog has it.
 SINGULAR_ALSO_ZERO = frozenset({"fr"})  # French says "0 point", English "0 points"
 
@@ -94,8 +95,9 @@ class Catalog:
             key = f"{key}_one"
         text = self.messages.get(key) or self.fallback.get(key) or key
         if self.native_digits and key != "digits_setting" and not key.startswith("demo_error_"):
-            # (the demo errors quote URL parameters, which are written with Latin digits)
-            text = text.translate(_TO_PERSIAN)
+            # (the demo errors quote URL parameters, which are written with Latin digits; a card's
+            # index, such as the 10 of "10♦", keeps the digits printed on the cards, as everywhere)
+            text = _NUMBER.sub(lambda found: found.group(0).translate(_TO_PERSIAN), text)
         if values:
             def fill(match: re.Match[str]) -> str:
                 value = values.get(match.group(1), match.group(0))

@@ -57,6 +57,11 @@ class PickCard:
 
 
 @dataclass(frozen=True)
+class PlayCard:
+    card: str  # a card of the hand to play now: dropped on the table, or its Play button pressed
+
+
+@dataclass(frozen=True)
 class PickCapture:
     captured: str  # one of the offered captures, in move notation ("4C,4D")
 
@@ -265,6 +270,7 @@ class Say:
     what: str  # a quick message, by key (wire.QUICK)
 
 
-Action = (Press | PickCard | PickCapture | ShowHint | Computer | Started | StartGame | StartDaily | Leave | AnswerLink
-          | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview | ReviewMove | Reviewed
-          | Shared | DuplicatePlayed | Saved | Behind | DemoStep | OpenTable | Join | Message | Link | StandIn | Say)
+Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Computer | Started | StartGame | StartDaily | Leave
+          | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
+          | ReviewMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | DemoStep | OpenTable | Join | Message
+          | Link | StandIn | Say)

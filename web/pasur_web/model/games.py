@@ -101,6 +101,11 @@ def start_from_params(state: State, today: str) -> Result:
         rules = Rules.preset(params.preset, **({"target": params.target} if params.target else {}))
         seats = default_seats(params.players, params.ai, state.cat.t)
         state, effects = _new_game(state, params.players, rules, seats, params.seed)
+    match = state.match
+    if match is not None:  # the link that started it: opened again, it resumes this game
+        match = replace(match, link=params.link())
+        state = replace(state, match=match)
+        effects = [replace(effect, match=match) if isinstance(effect, fx.SaveMatch) else effect for effect in effects]
     return state, effects + drop_game_params(state)
 
 
@@ -111,6 +116,16 @@ def start_demo_deal(state: State) -> Result:
                   for seat in range(params.players))
     return _new_game(replace(state, demo=DealDemo()), params.players, Rules.preset(params.preset), seats,
                      params.seed)
+
+
+def _rematch(state: State) -> Result:
+    """Play again, in one tap: the same players and rules, new cards (the guided deal again when
+    it was one; the daily deal and a demo go to the new-game panel)."""
+    match = state.match
+    if match is None or not match.game.over or match.daily is not None or state.demo is not None:
+        return show_setup(state, forget_finished=True)
+    game = match.game
+    return _new_game(state, game.players, game.rules, match.seats, None)
 
 
 def game_action(state: State, action: act.Action) -> Result:
@@ -133,7 +148,7 @@ def game_action(state: State, action: act.Action) -> Result:
             return replace(state, leaving=False), [fx.Focus("#new-game")]
         return show_setup(state)
     if action is act.Press.PLAY_AGAIN:
-        return show_setup(state, forget_finished=True)
+        return _rematch(state)
     if action is act.Press.BACK_TO_GAME:
         if state.match is None or state.view != "setup":
             return state, []

@@ -47,6 +47,7 @@ class Match:
     table: str | None = None  # the code of the table between friends where this match is played (the host's)
     tokens: Mapping[int, str] = field(default_factory=dict)  # a friend's seat -> the token of the browser holding it
     started: bool = True  # False while a table between friends waits for its host to start
+    link: str | None = None  # the game parameters of the link that started it (``Params.link``)
 
     @classmethod
     def start(cls, players: int, rules: Rules, seats: tuple[Seat, ...], seed: int | None = None,
@@ -60,6 +61,9 @@ class Match:
             raise ValueError("one seat description per player")
         humans = [seat for seat, info in enumerate(seats) if info.human]
         match = cls(game, tuple(seats), humans[0] if humans else 0, **values)  # type: ignore[arg-type]
+        if len(humans) > 1 and not game.history and game.turn in humans:
+            # pass-and-play: the first player, too, takes the device before their hand is shown
+            return replace(match, viewer=game.turn, handoff=game.turn)
         return match.handed_on()
 
     # ------------------------------------------------------------------ questions

@@ -34,6 +34,8 @@ def _change_setting(state: State, action: act.ChangeSetting) -> Result:
         state = replace(state, speed=value)
     elif name in ("hints", "undo"):
         settings[name] = checked
+    elif name == "quick":
+        settings["quick_play"] = checked
     elif name == "four":
         settings["four_colour"] = checked
     elif name in ("lang", "digits"):
@@ -134,7 +136,7 @@ def _escape(state: State) -> Result:
         return replace(state, leaving=False), [fx.Focus("#new-game")]
     if state.view == "setup" and state.match is not None:
         return replace(state, view="game"), [fx.RunComputer(), fx.Focus("hand")]
-    if state.table.choosing is not None:
+    if state.table.choosing is not None or state.table.selected is not None:
         return table_action(state, act.Press.CANCEL_CHOICE)
     if state.settings_open:
         return replace(state, settings_open=False, confirm_reset=False), []

@@ -67,6 +67,12 @@ class Params:
     # Why the demo cannot be shown: a message key and the values it names (shown in the frame).
     demo_error: tuple[str, dict[str, str]] | None = None
 
+    def link(self) -> str:
+        """The game this address starts, as one text (a link opened again names the same game)."""
+        if self.daily is not None:
+            return f"daily={self.daily}"
+        return f"players={self.players}&preset={self.preset}&target={self.target}&seed={self.seed}&ai={self.ai}"
+
 
 def _shown(value: str) -> str:
     return value if len(value) <= _MAX_SHOWN else value[: _MAX_SHOWN - 1] + "…"

@@ -72,7 +72,8 @@ def play(state: State, move: Move | str) -> Result:
     assert match is not None
     if state.online is not None and not state.online.host:  # a friend's page: the host plays it
         send = fx.Send(None, wire.json_text({"t": "play", "move": str(move)}))
-        return replace(state, table=replace(table, choosing=None), online=replace(state.online, sent=True)), [send]
+        table = replace(table, choosing=None, selected=None)
+        return replace(state, table=table, online=replace(state.online, sent=True)), [send]
     game = match.game
     reasons = table.reasons
     try:
@@ -83,24 +84,33 @@ def play(state: State, move: Move | str) -> Result:
         played = match.play(move)
     except IllegalMoveError:
         return replace(state, table=replace(table, choosing=None)), []
-    table = replace(table, choosing=None, hint=None, preview=None, reasons=reasons)
-    return after_change(replace(state, match=played, table=table), [fx.Sound(sounds_after(played.game))])
+    table = replace(table, choosing=None, selected=None, hint=None, preview=None, reasons=reasons)
+    notices = tuple(notice for notice in state.notices if notice.kind != "resumed")  # said, and played on since
+    return after_change(replace(state, match=played, table=table, notices=notices),
+                        [fx.Sound(sounds_after(played.game))])
 
 
-def _pick_card(state: State, match: Match, card: str) -> Result:
+def _pick_card(state: State, match: Match, card: str, now: bool = False) -> Result:
+    """A card of the hand tapped. A card with several captures opens the choice, which shows what
+    each takes and is worth. A card with one outcome is looked at first: the cards it would take
+    are marked and its worth said, and a second tap (or ``now``: its Play button, a drop on the
+    table, the setting to play on the first tap) plays it."""
+    table = state.table
     waiting = state.online is not None and state.online.sent  # a friend's move is on its way to the host
-    if not match.is_viewer_turn() or state.table.preview is not None or waiting:
+    if not match.is_viewer_turn() or table.preview is not None or waiting:
         return state, []
     try:
         options = match.ordered_options(card)
     except IllegalMoveError:  # not a card of the hand
         return state, []
-    if len(options) == 1:
-        return play(state, options[0])
     if not options:
         return state, []
-    # another card's open choice is given up
-    return replace(state, table=replace(state.table, choosing=card)), [fx.Focus("#capture-choice [data-capture]")]
+    if len(options) > 1:  # another card's open choice is given up
+        return replace(state, table=replace(table, choosing=card, selected=None)), [
+            fx.Focus("#capture-choice [data-capture]")]
+    if now or table.selected == card or state.settings.get("quick_play", False):
+        return play(state, options[0])
+    return replace(state, table=replace(table, selected=card, choosing=None)), []
 
 
 def _computer(state: State, match: Match, step: act.Computer) -> Result:
@@ -128,7 +138,7 @@ def _undo(state: State, match: Match) -> Result:
     if undone is None:
         return state, []
     kept = undone.moves
-    table = replace(state.table, choosing=None, preview=None, hint=None, thinking=False,
+    table = replace(state.table, choosing=None, selected=None, preview=None, hint=None, thinking=False,
                     reasons={number: why for number, why in state.table.reasons.items() if number < kept})
     return after_change(replace(state, match=undone, table=table), [fx.StopComputer()])
 
@@ -138,16 +148,17 @@ def table_action(state: State, action: act.Action) -> Result:
     match, table = state.match, state.table
     if match is None or (state.view != "game" and not isinstance(action, act.ShowHint | act.Computer)):
         return state, []
-    if table.behind and (isinstance(action, act.PickCard | act.PickCapture | act.Computer) or action is act.Press.UNDO):
-        return replace(state, table=replace(table, choosing=None)), []  # a tab that is behind plays nothing
-    if isinstance(action, act.PickCard):
-        return _pick_card(state, match, action.card)
+    moves = isinstance(action, act.PickCard | act.PlayCard | act.PickCapture | act.Computer)
+    if table.behind and (moves or action is act.Press.UNDO):
+        return replace(state, table=replace(table, choosing=None, selected=None)), []  # a tab behind plays nothing
+    if isinstance(action, act.PickCard | act.PlayCard):
+        return _pick_card(state, match, action.card, now=isinstance(action, act.PlayCard))
     if isinstance(action, act.PickCapture):
         if table.choosing is None or not match.is_viewer_turn():
             return replace(state, table=replace(table, choosing=None)), []
         return play(state, f"{table.choosing}:{action.captured}")
     if action is act.Press.CANCEL_CHOICE:
-        return replace(state, table=replace(table, choosing=None)), [fx.Focus("hand")]
+        return replace(state, table=replace(table, choosing=None, selected=None)), [fx.Focus("hand")]
     if isinstance(action, act.Computer):
         return _computer(state, match, action)
     if action is act.Press.NEXT_DEAL:

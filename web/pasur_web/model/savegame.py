@@ -27,7 +27,7 @@ MAX_STORED_CHARS = 2_000_000
 MAX_STORED_DEPTH = 16  # a save, the settings or the statistics: a few levels deep at most
 _CHECK_KEY = "pasur.save.check.1\n"
 _REQUIRED = {"game", "seats", "viewer", "pending_sheet", "handoff"}
-_OPTIONAL = {"id", "counted", "edited", "undone", "sum", "reviews", "daily", "practice", "table"}
+_OPTIONAL = {"id", "counted", "edited", "undone", "sum", "reviews", "daily", "practice", "table", "link"}
 _CODE = re.compile(r"[a-z0-9]{4,12}")
 _TOKEN = re.compile(r"[a-z0-9]{8,40}")
 
@@ -68,6 +68,8 @@ def match_to_json(match: Match) -> str:
     if match.table is not None:
         data["table"] = {"code": match.table, "tokens": {str(seat): token for seat, token in match.tokens.items()},
                          "started": match.started}
+    if match.link is not None:
+        data["link"] = match.link
     return json.dumps({**data, "sum": checksum(json.dumps(data, sort_keys=True))}, sort_keys=True)
 
 
@@ -145,7 +147,7 @@ def match_from_json(text: str) -> Match:
         raise ValueError("the saved match's score sheet is not the last deal's")
     if handoff is not None and (type(handoff) is not int or handoff != game.turn):
         raise ValueError("the saved match hands the device to the wrong seat")
-    daily = data.get("daily")
+    daily, link = data.get("daily"), data.get("link")
     if daily is not None and not (isinstance(daily, str) and is_day(daily) and game.players == 2):
         raise ValueError("the saved match's daily date is not valid")
     table = _table(data.get("table"), seats)
@@ -153,7 +155,8 @@ def match_from_json(text: str) -> Match:
                                  "table": table[0], "tokens": table[1], "started": table[2],
                                  "counted": counted and game.over, "edited": edited,
                                  "undone": data.get("undone", False), "reviews": _reviews(data.get("reviews")),
-                                 "daily": daily, "practice": data.get("practice") is True}
+                                 "daily": daily, "practice": data.get("practice") is True,
+                                 "link": link if isinstance(link, str) and len(link) <= 200 else None}
     if ident is not None:
         values["id"] = ident
     return Match(game, seats, **values)  # type: ignore[arg-type]

@@ -9,12 +9,16 @@ from pasur.players import make_player
 
 from ..i18n import LANGUAGES, load_catalog
 
-__all__ = ["FRIEND", "HUMAN", "MAX_NAME", "YOU_WORDS", "Seat", "clean_name", "default_seats", "known_kind"]
+__all__ = ["DEFAULT_NAMES", "FRIEND", "HUMAN", "MAX_NAME", "YOU_WORDS", "Seat", "clean_name", "default_seats",
+           "known_kind"]
 
 MAX_NAME = 24
 HUMAN = "human"
 FRIEND = "friend"  # a friend playing on another device, in a game between friends (the host's view)
 YOU_WORDS = frozenset(load_catalog(lang).t("you") for lang in LANGUAGES)  # the human seat's default name
+# The computer seats' default names in every language, by message key: shown in the page's language.
+DEFAULT_NAMES = {load_catalog(lang).t(f"default_name_{number}"): f"default_name_{number}"
+                 for lang in LANGUAGES for number in (1, 2, 3)}
 
 
 @dataclass(frozen=True)

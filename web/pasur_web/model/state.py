@@ -37,6 +37,7 @@ class Table:
     """What is selected, previewed, hinted or being chosen at the table; the guide; the reasons kept."""
 
     choosing: str | None = None  # the card whose captures the player is choosing between
+    selected: str | None = None  # the card tapped once: what it would take is shown, a second tap plays it
     preview: Move | None = None  # the computer's move, shown a moment before it is played
     hint: str | None = None  # the hinted move, in move notation
     hinting: bool = False  # the hint is being searched

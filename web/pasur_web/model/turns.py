@@ -19,10 +19,11 @@ from pasur.view import PlayerView
 from . import actions as act
 from .match import Match
 
-__all__ = ["DELAYS", "STEP_SECONDS", "Host", "computer_turns", "in_steps", "think"]
+__all__ = ["CAPTURE_PAUSE", "DELAYS", "STEP_SECONDS", "Host", "computer_turns", "in_steps", "think"]
 
 # Seconds a computer move takes at each speed: half thinking, half showing the move.
 DELAYS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
+CAPTURE_PAUSE = 0.6  # after a computer's capture, this share of a move's time passes before the next move
 STEP_SECONDS = 0.025  # the longest a step of work runs before letting the browser paint and react
 
 
@@ -104,4 +105,5 @@ async def computer_turns(host: Host) -> None:
             if host.match() is not match:
                 return
         host.dispatch(act.Computer("play", match.id, match.moves, str(move)))
-        await asyncio.sleep(0)
+        # A capture stays in sight a moment before the next player moves: its cards land first.
+        await asyncio.sleep(delay * CAPTURE_PAUSE if move.captured else 0)

@@ -19,7 +19,7 @@ from ..i18n import pick_language
 from . import actions as act
 from . import effects as fx
 from .daily import DailyBook
-from .games import game_action, resume, start_daily, start_demo_deal, start_from_params
+from .games import drop_game_params, game_action, resume, start_daily, start_demo_deal, start_from_params
 from .online import join, online_action, open_table, resume_table
 from .panels import panel_action
 from .params import SPEEDS, Params
@@ -30,7 +30,7 @@ from .storage import start_action
 
 __all__ = ["initial_state", "param_notices", "update"]
 
-_TABLE = (act.PickCard, act.PickCapture, act.ShowHint, act.Computer)
+_TABLE = (act.PickCard, act.PlayCard, act.PickCapture, act.ShowHint, act.Computer)
 _GAMES = (act.StartGame, act.StartDaily, act.Leave, act.AnswerLink)
 _ONLINE = (act.Message, act.Link, act.StandIn, act.Say)
 _ONLINE_PRESSES = (act.Press.START_TABLE, act.Press.COPY_LINK, act.Press.SHARE_LINK, act.Press.LEAVE_TABLE)
@@ -78,13 +78,14 @@ def _started(state: State, action: act.Started) -> Result:
         if action.friend is not None and action.friend[0] == params.join:
             return join(state, *action.friend)
         return replace(state, view="join"), [fx.Focus("#join-name")]
-    todo = start_action(params.start_now, params.embed, loaded.match)
+    same = loaded.match is not None and loaded.match.link == params.link()
+    todo = start_action(params.start_now, params.embed, loaded.match, same_game=same)
     if todo == "resume" and loaded.match is not None:
         state, effects = resume(state, loaded.match)
         if loaded.match.table is not None:
             state, more = resume_table(state)
             effects += more
-        return state, effects
+        return state, effects + (drop_game_params(state) if params.start_now else [])
     if todo == "ask" and loaded.match is not None:
         return replace(state, view="setup", asking=loaded.match), [fx.Focus("#resume-saved")]
     if todo == "start":

@@ -12,6 +12,7 @@ from ..model.match import Match
 from ..model.state import State
 from .demo import demo, demo_bar
 from .html import Node
+from .look import choice, selection
 from .notices import notices
 from .online import join_form, lobby, online_bar
 from .players import me_info, opponents, scoreboard
@@ -20,7 +21,7 @@ from .rules import rules_body
 from .settings import settings_body
 from .setup import leave, setup_panel
 from .sheet import sheet
-from .table import choice, guide_text, hand, handoff, log, status, table, table_info
+from .table import guide_text, hand, handoff, log, recap, status, table, table_info
 from .words import Names, last_move, log_text
 
 __all__ = ["ROOT", "Frame", "Part", "Spoken", "announcement", "page", "part"]
@@ -69,6 +70,7 @@ def _root(state: State) -> Part:
                                      ("four-colour", bool(state.settings.get("four_colour")))) if on]
     turn = match.game.turn if playing and match is not None and match.phase == "play" else None
     return part(None, lang=cat.lang, dir=cat.direction, data_lang=cat.lang, data_phase=_phase(state),
+                data_speed=state.speed,
                 data_turn=turn, data_behind=playing and state.table.behind, class_=" ".join(classes) or None,
                 data_daily=match.daily if playing and match is not None else None,
                 data_ready=state.view != "loading")
@@ -121,8 +123,9 @@ def _board(state: State) -> dict[str, Part]:
     return {
         "opponents": part(others[2]), "play-area": part(None, class_="around" if around else None),
         "table": part(table(state)[2], aria_label=cat.t("table")), "table-info": part(table_info(state)[2]),
-        "last-move": part([last.text] if last else [], data_move=last.move if last else None),
+        "last-move": part([recap(state) or last.text] if last else [], data_move=last.move if last else None),
         "turn-status": part([status(state)]), "demo-bar": _panel(demo_bar(state)),
+        "selection": _panel(selection(state)),
         "guide": part(None, hidden=guide is None), "guide-text": part([guide or ""]),
         "capture-choice": _panel(choice(state)), "me-info": part(me[2]),
         "me": part(None, class_="turn" if seat.turn else None, data_team=seat.team),

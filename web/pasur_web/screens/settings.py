@@ -81,5 +81,6 @@ def settings_body(state: State, today: datetime.date) -> list[Node]:
             check("settings-four", "four_colour", False, "four_colour"),
             check("settings-hints", "hints", True, "hints_setting"),
             check("settings-undo", "undo", True, "undo_setting"),
+            check("settings-quick", "quick_play", False, "quick_play_setting"),
             *digits, *extras, stats_section(cat, state.stats, state.confirm_reset),
             *[node for node in [daily_section(cat, state.daily, today)] if node is not None]]

@@ -6,6 +6,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from pasur.rules import PRESETS
+
 from ..i18n import Catalog
 from ..model.params import Params, setup_config
 from ..model.state import State
@@ -23,14 +25,29 @@ def setup_panel(state: State) -> tuple[Node | None, tuple[dict[str, str], dict[s
         t = cat.t
         node = h("div", "resume-choice", id="resume-choice", children=[
             h("h2", text=t("resume_choice_title")),
-            h("p", text=t("resume_choice_text", names=cat.listing(saved.names()), deal=saved.game.deal_number + 1,
-                          moves=saved.moves, players=state.params.players)),
+            h("p", text=t("resume_choice_saved", names=cat.listing(saved.names()), deal=saved.game.deal_number + 1,
+                          moves=saved.moves, game=_game_words(cat, saved.game.players, saved.game.rules.target))),
+            h("p", text=t("resume_choice_link", game=_link_words(state))),
             h("div", "resume-actions", children=[
                 h("button", "primary", text=t("resume_choice_resume"), id="resume-saved", type="button"),
                 h("button", "secondary", text=t("resume_choice_new"), id="start-linked", type="button")])])
         return node, None
     params = state.params
     return None, _panel(cat, (params.players, params.preset, params.target, params.ai), state.storage)
+
+
+def _game_words(cat: Catalog, players: int, target: int) -> str:
+    return cat.listing([cat.t("players_n", n=players), cat.t("target_short", n=target)])
+
+
+def _link_words(state: State) -> str:
+    """The game the link would start, in words: "3 players, Classic Persian, to 51"."""
+    params, cat = state.params, state.cat
+    if params.daily is not None:
+        return cat.t("daily_title", date=cat.isolate(params.daily or cat.t("link_today")))
+    target = params.target or PRESETS[params.preset].target
+    return cat.listing([cat.t("players_n", n=params.players), cat.t(f"preset_{params.preset}"),
+                        cat.t("target_short", n=target)])
 
 
 @functools.lru_cache(maxsize=8)

@@ -97,4 +97,5 @@ def sheet(state: State) -> list[Node] | None:
         _table(match, totals_rows(match, cat), cat, "score-sheet totals", False),
         h("div", "sheet-actions", children=[
             h("button", "primary", text=t("play_again"), id="play-again", type="button", data_autofocus=True),
+            h("button", "secondary", text=t("new_game"), id="sheet-new-game", type="button", data_action="new-game"),
             h("button", "secondary", text=t("stats"), id="show-stats", type="button"), *review])])]

@@ -6,39 +6,70 @@ from __future__ import annotations
 import functools
 
 from pasur import Card
-from pasur.cards import CLUBS
 from pasur.events import Event, MoveRecord
-from pasur.moves import is_sur
 
 from ..i18n import Catalog
 from ..model.match import Match
 from ..model.state import State
 from .cards import back_node, card_node
 from .html import Node, h
+from .look import looked_at, playable, takes
 from .words import Names, last_move, log_events, log_text, name_of
 
-__all__ = ["LOG_LINES", "choice", "guide_text", "hand", "handoff", "last_reasons", "log", "moves_since_turn",
-           "status", "table", "table_info"]
+__all__ = ["LOG_LINES", "guide_text", "hand", "handoff", "last_reasons", "log", "moves_since_turn", "recap", "status",
+           "table", "table_info", "table_slots"]
 
 LOG_LINES = 60  # the move log shows the latest lines only
 
 
 def table(state: State) -> Node:
-    """The cards on the table: the one just laid marked, those the previewed computer move takes
-    raised, and the card it plays coming in."""
+    """The cards on the table, each in its place (``table_slots``): the one just laid marked, those
+    the previewed computer move takes raised, the card it plays coming in, and those the card the
+    player looks at would take."""
     match, cat, preview = state.match, state.cat, state.table.preview
     assert match is not None
     last = last_move(match, cat)
     laid = last.laid if last else None
     taking = frozenset(preview.captured) if preview else frozenset()
-    nodes = [card_node(card, cat, marks=" ".join(mark for mark, on in (("taking", card in taking),
-                                                                      ("last-laid", card == laid)) if on))
-             for card in match.game.table]
-    if preview is not None:
-        nodes.append(card_node(preview.card, cat, marks="incoming"))
-    if not nodes:
-        nodes.append(h("p", "empty", text=cat.t("table_empty")))
+    looked = looked_at(state)
+    would = frozenset(looked.captured) if looked else frozenset()
+    nodes: list[Node] = []
+    for card in table_slots(match):
+        if card is None:
+            nodes.append(h("span", "slot", aria_hidden="true"))
+            continue
+        marks = " ".join(mark for mark, on in (("taking", card in taking), ("would-take", card in would),
+                                               ("last-laid", card == laid)) if on)
+        nodes.append(card_node(card, cat, marks=marks))
+    if preview is not None:  # in the first free place, where a card laid goes
+        free = next((index for index, node in enumerate(nodes) if node[0] == "span"), len(nodes))
+        nodes[free:free + 1] = [card_node(preview.card, cat, marks="incoming")]
+    if not match.game.table and preview is None:
+        nodes = [h("p", "empty", text=cat.t("table_empty"))]
     return h("div", "table-cards", id="table", role="group", aria_label=cat.t("table"), children=nodes)
+
+
+def table_slots(match: Match) -> list[Card | None]:
+    """The table's cards where they lie: the deal's first cards in order, then each card laid in the
+    first free place, the cards taken leaving their places empty, so that no card moves when others
+    are taken (empty places at the end are dropped). Worked out from the deal's moves, so that the
+    screen is drawn from the state alone."""
+    game = match.game
+    on_table = set(game.table)
+    moves = [record for record in game.history if record.deal == game.deal_number]
+    taken = {card for record in moves for card in record.captured}
+    slots: list[Card | None] = list(sorted((on_table | taken) - {record.card for record in moves}))
+    for record in moves:
+        if record.captured:
+            slots = [None if card in record.captured else card for card in slots]
+        else:
+            free = slots.index(None) if None in slots else len(slots)
+            slots[free:free + 1] = [record.card]
+    slots = [card if card in on_table else None for card in slots]
+    slots += sorted(on_table - set(slots))  # (none in a real deal)
+    while slots and slots[-1] is None:
+        slots.pop()
+    return slots
 
 
 def table_info(state: State) -> Node:
@@ -53,6 +84,7 @@ def table_info(state: State) -> Node:
         h("span", text=cat.t("stock", n=game.stock_size)),
         h("span", text=cat.t("deal_round", deal=game.deal_number + 1, round=game.round_number,
                              rounds=game.rounds_per_deal)),
+        h("span", "goal-info", text=goal(state)),  # shown here when the top bar has no room for it
         h("span", "rules-note", id="rules-note", text=note) if note else None])
 
 
@@ -64,13 +96,6 @@ def hinted(state: State) -> str | None:
     return hint.partition(":")[0] if hint else None
 
 
-def playable(state: State) -> bool:
-    match = state.match
-    waiting = state.online is not None and state.online.sent  # a friend's move is on its way to the host
-    return (match is not None and match.is_viewer_turn() and state.table.preview is None and not state.table.behind
-            and not waiting)
-
-
 def hand(state: State) -> Node:
     match, cat = state.match, state.cat
     assert match is not None
@@ -78,37 +103,12 @@ def hand(state: State) -> Node:
     if match.handoff is not None:
         nodes = [back_node() for _ in cards]
     else:
-        can, tip, chosen = playable(state), hinted(state), state.table.choosing
-        nodes = [card_node(card, cat, button=True, marks="chosen" if chosen == str(card) else "", disabled=not can,
-                           data_hint="1" if tip == str(card) else None) for card in cards]
+        can, tip, table = playable(state), hinted(state), state.table
+        nodes = [card_node(card, cat, button=True, disabled=not can, data_hint="1" if tip == str(card) else None,
+                           marks="chosen" if table.choosing == str(card) else
+                           "selected" if table.selected == str(card) else "",
+                           data_takes=(takes(match, card) or None) if can else None) for card in cards]
     return h("div", id="hand", role="group", tabindex="-1", aria_label=cat.t("your_hand"), children=nodes)
-
-
-def choice(state: State) -> list[Node] | None:
-    """The capture choice: each option's cards and what it is worth, most valuable first."""
-    match, cat, choosing = state.match, state.cat, state.table.choosing
-    if match is None or choosing is None or not match.is_viewer_turn():
-        return None
-    moves = match.ordered_options(choosing)
-    if len(moves) < 2:
-        return None
-    game = match.game
-    buttons = []
-    for move in moves:
-        cards = move.sorted_captured()
-        clubs = sum(1 for card in (move.card, *move.captured) if card.suit == CLUBS)
-        sur = is_sur(game.rules, move.card, len(move.captured) == len(game.table), game.last_round)
-        # Each option is named by its content: each card's name (role="img"), then what it is worth.
-        buttons.append(h("button", "option", type="button", data_action="pick-capture",
-                         data_capture=",".join(map(str, cards)), children=[
-            h("span", "mini-cards", children=[card_node(card, cat) for card in cards]),
-            h("span", "worth", children=[
-                h("span", "points", text=cat.t("points_n", n=match.option_points(move))),
-                h("span", "clubs", text=cat.t("clubs_n", n=clubs)),
-                h("span", "badge sur-badge", text=cat.t("log_sur")) if sur else None])]))
-    return [h("h3", text=cat.t("choose_capture", card=cat.card_symbol(Card.parse(choosing)))),
-            h("div", "options", children=buttons),
-            h("button", "secondary", text=cat.t("cancel"), id="capture-cancel", type="button")]
 
 
 def last_reasons(state: State) -> tuple[str, str] | None:
@@ -139,6 +139,18 @@ def status(state: State) -> str:
         return cat.t("your_turn")
     name = name_of(match, turn, cat)
     return cat.t("thinking", name=name) if ui.thinking else cat.t("turn_of", name=name)
+
+
+def recap(state: State) -> str | None:
+    """When it is the player's turn again at a table of three or four: every move since their last
+    one, in order (the move log is out of sight on a phone)."""
+    match, cat = state.match, state.cat
+    if match is None or not match.is_viewer_turn() or match.game.players < 3 or state.demo is not None:
+        return None
+    since = moves_since_turn(match, match.viewer, cat)
+    if len(since) < 2:
+        return None
+    return cat.t("recap", moves=cat.t("recap_sep").join(since))
 
 
 def guide_text(state: State) -> str | None:
@@ -190,10 +202,10 @@ def log(state: State) -> Node:
 
 
 def moves_since_turn(match: Match, seat: int, cat: Catalog) -> tuple[str, ...]:
-    """What was played since ``seat`` last played, newest last (at most 8 lines)."""
+    """The moves played since ``seat`` last played in this deal, newest last (at most 8)."""
     since = []
     for event in reversed(log_events(match)):
-        if isinstance(event, MoveRecord) and event.seat == seat:
+        if not isinstance(event, MoveRecord) or event.seat == seat:
             break
         since.append(event)
     names = Names.of(match, cat)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -10,7 +11,7 @@ from pasur.events import DealStarted, Event, LeftoverTaken, MoveRecord
 
 from ..i18n import Catalog
 from ..model.match import Match
-from ..model.seats import YOU_WORDS
+from ..model.seats import DEFAULT_NAMES, YOU_WORDS
 from ..model.state import Words
 
 __all__ = ["LastMove", "Names", "cards_list", "is_you", "last_move", "log_events", "log_text", "move_words", "name_of",
@@ -31,8 +32,20 @@ def is_you(match: Match, seat: int) -> bool:
     return match.human_seats() == [seat] and match.seats[seat].name in YOU_WORDS
 
 
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+
+
 def name_of(match: Match, seat: int, cat: Catalog) -> str:
-    return cat.t("you") if is_you(match, seat) else match.seats[seat].name
+    """A player's name in the page's language: "you", a default name in this language (a game
+    started in Persian and shown in English says "Sara"), else the name given, kept apart from the
+    words around it when it is written the other way (an Arabic-script name in English text)."""
+    if is_you(match, seat):
+        return cat.t("you")
+    name = match.seats[seat].name
+    key = DEFAULT_NAMES.get(name)
+    if key is not None:
+        return cat.t(key)
+    return name if bool(_RTL.search(name)) == cat.rtl else "\u2068" + name + "\u2069"
 
 
 def side_label(match: Match, side: int, cat: Catalog) -> str:

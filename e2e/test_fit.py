@@ -1,0 +1,119 @@
+"""A table that fits a phone and says what a card would do: at 360×740 (touch) and 1280×800 the hand
+stays inside the window on every screen; a first tap only shows what a card would take; a notice
+about a restored game goes when another game starts; a link opened again resumes its own game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from driver import WAIT_HUMAN, open_page, saved_game, wait_for_moves
+from helpers import scenario
+from pasur_web.model.match import Match
+from pasur_web.model.savegame import match_to_json
+from pasur_web.model.seats import Seat
+
+SIZES = {"phone": ({"width": 360, "height": 740}, True), "desktop": ({"width": 1280, "height": 800}, False)}
+HAND_INSIDE = """() => { const r = document.getElementById('hand').getBoundingClientRect();
+  return r.height > 0 && r.bottom <= window.innerHeight && r.top >= 0; }"""
+
+
+@pytest.fixture(params=list(SIZES))
+def person(request: pytest.FixtureRequest, browser: Browser) -> tuple[Page, str]:
+    viewport, touch = SIZES[request.param]
+    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    yield context.new_page(), request.param
+    context.close()
+
+
+def tap(page: Page, selector: str, touch: bool) -> None:
+    page.locator(selector).tap() if touch else page.locator(selector).click()
+
+
+def seven_options() -> str:
+    """A saved game where the player's 7♣ has seven captures (the rules' own example)."""
+    game = scenario(["7C 5H 9S KD", "3D 6S 8C QH"], "4C 4D 2H 2S")
+    return match_to_json(Match.of(game, (Seat("You", "human"), Seat("Sara", "easy"))))
+
+
+def test_the_hand_stays_in_the_window_on_every_screen(person: tuple[Page, str], site_url: str,
+                                                      artifacts: Path) -> None:
+    page, size = person
+    touch = size == "phone"
+    open_page(page, f"{site_url}?speed=instant&lang=en")
+    tap(page, "#guide-start", touch)  # the guided deal, its tip above the hand
+    page.wait_for_function(WAIT_HUMAN)
+    assert page.evaluate(HAND_INSIDE), "guided deal"
+    page.screenshot(path=str(artifacts / f"fit-guide-{size}.png"))
+    page.evaluate("text => localStorage.setItem('pasur.match', text)", seven_options())
+    open_page(page, site_url + "?lang=en")  # the saved game comes back, with a notice
+    page.wait_for_function(WAIT_HUMAN)
+    assert page.locator("#notices .notice").count() == 1 and page.evaluate(HAND_INSIDE), "with a notice"
+    page.screenshot(path=str(artifacts / f"fit-notice-{size}.png"))
+    tap(page, '#hand [data-card="7C"]', touch)
+    options = page.locator("#capture-choice [data-capture]")
+    options.first.wait_for()
+    assert options.count() == 7 and page.evaluate(HAND_INSIDE), "seven options"
+    for which in (options.last, page.locator("#capture-cancel")):  # every option and Cancel in the window
+        box = which.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"]
+    page.screenshot(path=str(artifacts / f"fit-seven-options-{size}.png"))
+    tap(page, "#capture-cancel", touch)
+    assert page.evaluate("window.scrollY") == 0  # nothing scrolled the page
+
+
+def test_a_first_tap_shows_what_the_card_would_take_and_a_second_plays_it(person: tuple[Page, str],
+                                                                         site_url: str, artifacts: Path) -> None:
+    page, size = person
+    touch = size == "phone"
+    game = scenario(["9S 5H 7C KD", "3D 6S 8C QH"], "2C 4D JH QS")
+    page.goto(site_url + "?lang=en")
+    page.evaluate("text => localStorage.setItem('pasur.match', text)",
+                  match_to_json(Match.of(game, (Seat("You", "human"), Seat("Sara", "easy")))))
+    open_page(page, site_url + "?lang=en&speed=instant")
+    page.wait_for_function(WAIT_HUMAN)
+    tap(page, '#hand [data-card="9S"]', touch)  # 9♠ takes the 2♣ (9 + 2 = 11)
+    page.wait_for_selector('#hand [data-card="9S"].selected')
+    assert page.locator("#table .would-take").evaluate_all("n => n.map(x => x.dataset.card)") == ["2C"]
+    selection = page.inner_text("#selection")
+    assert "9♠ would take 2♣" in selection and "2 points" in selection and "1 club" in selection
+    assert not saved_game(page).history  # nothing played yet
+    page.screenshot(path=str(artifacts / f"look-first-{size}.png"))
+    tap(page, '#hand [data-card="9S"]', touch)  # the second tap plays it
+    wait_for_moves(page, 1)
+    assert str(saved_game(page).history[0].move) == "9S:2C"
+
+
+def test_no_notice_about_a_restored_game_once_a_new_game_starts(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed=5&speed=instant&lang=en")
+    page.wait_for_function(WAIT_HUMAN)
+    open_page(page, site_url + "?lang=en")
+    assert "back" in page.inner_text("#notices")
+    for start in ("#start", "#guide-start"):
+        page.click("#new-game")
+        page.click("#leave-confirm")
+        page.click(start)
+        page.wait_for_function(WAIT_HUMAN)
+        assert page.locator("#notices .notice").count() == 0, start
+        open_page(page, site_url + "?lang=en")  # back again: the notice, then another new game
+        assert page.locator("#notices .notice").count() == 1
+
+
+def test_a_link_opened_again_resumes_its_game_and_another_link_asks(page: Page, guard: object,
+                                                                    site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed=5&speed=instant&lang=en")
+    page.wait_for_function(WAIT_HUMAN)
+    card = page.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card")
+    page.click(f'#hand [data-card="{card}"]')
+    page.click("#play-card") if page.locator("#play-card").count() else page.locator(
+        "#capture-choice [data-capture]").first.click()
+    wait_for_moves(page, 1)
+    moves = len(saved_game(page).history)
+    open_page(page, f"{site_url}?players=2&seed=5&speed=instant&lang=en")  # the same link: no question
+    page.wait_for_function(WAIT_HUMAN)
+    assert page.get_attribute("html", "data-phase") == "play" and len(saved_game(page).history) == moves
+    open_page(page, f"{site_url}?players=3&preset=classic&target=51&lang=en")  # another game: asked
+    text = page.inner_text("#resume-choice")
+    assert "2 players" in text and "3 players, Classic Persian, to 51" in text
