@@ -7,9 +7,18 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
-from driver import open_page, phase, play_to_end, saved_game, wait_ready
+from driver import (
+    WAIT_HUMAN,
+    answer_capture_choice,
+    open_page,
+    phase,
+    play_to_end,
+    saved_game,
+    wait_for_moves,
+    wait_ready,
+)
 from pasur import Move, new_game
 from pasur.daily import Duplicate, daily_game, deal_points
 
@@ -102,54 +111,103 @@ def test_the_daily_deal_is_the_same_in_two_fresh_browsers(browser: Browser, site
     assert seen[0] == seen[1] == (sorted(map(str, game.hands[0])), sorted(map(str, game.table)))
 
 
+def today() -> str:
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
+
+
 def test_daily_result_share_history_and_review(browser: Browser, site_url: str, artifacts: Path) -> None:
     context = browser.new_context(permissions=["clipboard-read", "clipboard-write"], viewport={"width": 360,
                                                                                               "height": 740})
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    open_page(page, site_url + f"?daily={DAY}&speed=instant")
+    day = today()
+    open_page(page, site_url + "?daily&speed=instant")
     play_to_end(page)
     assert phase(page) == "match-end"
     mine = deal_points(saved_game(page))
-    computer = Duplicate(datetime.date(2026, 12, 1)).computer_points()  # the same in CPython as in the page
+    computer = Duplicate(datetime.date.fromisoformat(day)).computer_points()  # the same in CPython as in the page
     page.wait_for_selector("#daily-share", timeout=90_000)
     diff = f"{mine - computer:+d}"
     assert page.inner_text("#daily-compare") == (
         f"You made {mine}, the computer made {computer} with your cards: {diff}")
+    expect(page.locator('#daily-counted[data-counted="true"]')).to_have_text(
+        "Counted: your first attempt at this deal, played without Hint or Undo.")
     page.screenshot(path=str(artifacts / "daily-result-phone.png"))
     page.click("#daily-share")
     page.wait_for_function("document.getElementById('daily-shared').textContent !== ''")
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied == f"Pasur daily deal {DAY}: {mine} points, {diff} against the computer"
+    assert copied == (f"Pasur daily deal {day}: {mine} points, {diff} against the computer"
+                      " (first attempt, no Hint or Undo)")
     assert not re.search(r"\b(10|[2-9AJQK])[CDHS]\b|[♣♦♥♠]", copied)  # no card: no spoiler
     # The review is there after the daily deal too.
     page.click("#review-open")
     page.wait_for_selector(REVIEW_DONE, timeout=90_000)
     assert page.locator("[data-review-move]").count() == 24
     page.click("#review-close")
-    # The history and the streak are shown with the statistics.
+    # The history and the streak are shown with the statistics, and say what is counted.
     page.click("#show-stats")
     page.wait_for_selector("#daily-stats")
-    assert "1 daily deal played" in page.inner_text("#daily-stats")
-    assert DAY in page.inner_text("#daily-stats")
+    expect(page.locator("#daily-stats")).to_contain_text("1 daily deal counted · streak: 1 day")
+    expect(page.locator("#daily-stats")).to_contain_text("Only the first attempt at each day's deal counts")
+    assert day in page.inner_text("#daily-stats")
     assert not errors, errors
     context.close()
 
 
-def test_todays_deal_from_the_new_game_panel_then_practice(page: Page, guard: object, site_url: str) -> None:
+def play_one_move(page: Page) -> None:
+    """The player plays a legal card (the first capture offered, if asked), and the computer answers."""
+    page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+    game = saved_game(page)
+    card = str(game.legal_moves()[0].card)
+    page.click(f'#hand [data-card="{card}"]')
+    answer_capture_choice(page, card)
+    wait_for_moves(page, len(game.history) + 1)
+    page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+
+
+def test_the_counted_attempt_has_no_hint_or_undo_and_its_link_takes_it_up(page: Page, guard: object,
+                                                                          site_url: str) -> None:
+    day = today()
     open_page(page, site_url + "?speed=instant")
     page.click("#daily-start")
-    today = datetime.datetime.now(datetime.UTC).date().isoformat()
-    page.wait_for_selector(f'html[data-daily="{today}"] #hand [data-card]')
-    assert phase(page) == "play"
-    book = json.loads(page.evaluate("localStorage.getItem('pasur.daily')"))
-    assert book["days"] == {today: {}}  # the counted attempt has started
+    page.wait_for_selector(f'html[data-daily="{day}"] #hand [data-card]')
+    # Said from the start: this attempt counts, without Hint or Undo; neither is offered.
+    expect(page.locator("#daily-notice")).to_contain_text("this attempt counts, so Hint and Undo are off")
+    expect(page.locator('[data-daily-attempt="counted"]')).to_have_text(f"Daily deal {day} · counted")
+    expect(page.locator("#hint")).to_be_hidden()
+    play_one_move(page)
+    expect(page.locator("#hint")).to_be_hidden()
+    expect(page.locator("#undo")).to_be_hidden()
+    moves = len(saved_game(page).history)
+    assert json.loads(page.evaluate("localStorage.getItem('pasur.daily')"))["days"] == {day: {}}
+    # The daily link opened again in the middle of the deal takes the counted attempt up as it was.
+    open_page(page, site_url + "?daily&speed=instant")
+    expect(page.locator('[data-daily-attempt="counted"]')).to_be_visible()
+    expect(page.locator("#resume-choice")).to_have_count(0)
+    assert len(saved_game(page).history) == moves and phase(page) == "play"
+    assert json.loads(page.evaluate("localStorage.getItem('pasur.match')"))["practice"] is False
+    # Started again after leaving it: practice, said from its first move, with Hint and Undo.
     page.click("#new-game")
     page.click("#leave-confirm")
-    page.click("#daily-start")  # a second attempt the same day is practice
-    page.wait_for_selector(f'html[data-daily="{today}"] #hand [data-card]')
+    page.click("#daily-start")
+    page.wait_for_selector(f'html[data-daily="{day}"] #hand [data-card]')
+    expect(page.locator('[data-daily-attempt="practice"]')).to_have_text(f"Daily deal {day} · practice")
+    expect(page.locator("#daily-notice")).to_contain_text("practice, not counted")
+    expect(page.locator("#hint")).to_be_visible()
+    assert len(saved_game(page).history) == 0
     assert json.loads(page.evaluate("localStorage.getItem('pasur.match')"))["practice"] is True
+
+
+def test_the_daily_link_over_another_game_names_the_daily_deal(page: Page, guard: object, site_url: str) -> None:
+    open_page(page, site_url + "?seed=3&players=2&speed=instant&ai=medium")
+    play_one_move(page)
+    open_page(page, site_url + "?daily&speed=instant")
+    expect(page.locator("#resume-choice")).to_contain_text(
+        f"The link you opened starts the daily deal of {today()}: your first attempt, which counts.")
+    expect(page.locator("#start-linked")).to_have_text("Start the daily deal")
+    page.click("#start-linked")
+    expect(page.locator('[data-daily-attempt="counted"]')).to_be_visible()
 
 
 def test_pass_and_play_reviews_each_human_seat(page: Page, guard: object, site_url: str) -> None:

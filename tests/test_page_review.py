@@ -4,19 +4,14 @@ reviewed, the review and the daily date in the match's save, the daily results k
 
 from __future__ import annotations
 
-import datetime
 import json
 from dataclasses import replace
 
-import pytest
-
 from pasur import Move, Rules
-from pasur.daily import OPPONENT, daily_game
 from pasur.review import DealReview, MoveReview
 from pasur_web.i18n import LANGUAGES, load_catalog
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
-from pasur_web.model.daily import DailyBook
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
 from pasur_web.model.savegame import match_from_json, match_to_json
@@ -25,10 +20,7 @@ from pasur_web.model.state import Review, State
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import attrs_of, find, find_all, text_of
 from pasur_web.screens.review import review, verdict_line
-from pasur_web.screens.sheet import sheet
 from pasur_web.screens.words import move_words
-
-DAY = "2026-12-01"
 
 
 def play_until(match: Match, phase: str) -> Match:
@@ -140,78 +132,3 @@ def test_the_review_is_kept_in_the_save() -> None:
     data["reviews"]["0:0"][0]["verdict"] = "brilliant"  # an entry that cannot be read: computed again
     assert match_from_json(json.dumps(data)).reviews == {}
     assert "reviews" not in json.loads(match_to_json(match))  # saves without a review are unchanged
-
-
-def test_a_daily_match_saves_its_date_and_its_opponent() -> None:
-    match = Match.of(daily_game(datetime.date(2026, 12, 1)), (Seat("You", "human"), Seat("Sara", OPPONENT)),
-                     daily=DAY, practice=True)
-    again = match_from_json(match_to_json(match))
-    assert (again.daily, again.practice, again.seats[1].kind) == (DAY, True, OPPONENT)
-    again = again.play(again.game.legal_moves()[0])
-    assert again.undo_point() == 0  # practice: Undo as in any game against the computer
-    assert replace(again, practice=False).undo_point() is None  # the counted attempt: no Undo
-    data = json.loads(match_to_json(match))
-    data["daily"] = "2026-02-30"
-    with pytest.raises(ValueError, match="daily date"):
-        match_from_json(json.dumps(data))
-    data["daily"], data["seats"][1][1] = DAY, "hard:0"
-    with pytest.raises(ValueError, match="seat 1"):
-        match_from_json(json.dumps(data))
-
-
-def test_daily_parameter() -> None:
-    assert parse_params(f"?daily={DAY}").daily == DAY and parse_params(f"?daily={DAY}").start_now
-    assert parse_params("?daily").daily == "" and parse_params("?daily=").start_now
-    bad = parse_params("?daily=tomorrow")  # not a date: today's deal, with a notice
-    assert bad.daily == "" and bad.start_now and bad.notices[0].reason == "reason_daily"
-    assert bad.notices[0].default == "today"
-
-
-def test_daily_book_counts_one_attempt_a_day_and_the_streak() -> None:
-    today = datetime.date(2026, 11, 29)
-    book, practice = DailyBook().begin("2026-11-29", today)
-    assert not practice and book.begin("2026-11-29", today)[1]  # the second attempt is practice
-    book = book.finish("2026-11-29", 12, None).with_computer("2026-11-29", 10)
-    for day, mine in (("2026-11-30", 8), (DAY, 14)):
-        book, practice = book.begin(day, datetime.date.fromisoformat(day))
-        assert not practice
-        book = book.finish(day, mine, 11)
-    assert book.results() == [(DAY, 14, 11), ("2026-11-30", 8, 11), ("2026-11-29", 12, 10)]
-    assert book.streak(datetime.date(2026, 12, 1)) == 3 and book.streak(datetime.date(2026, 12, 2)) == 3
-    assert book.streak(datetime.date(2026, 12, 3)) == 0
-    book, _ = book.begin("2026-12-02", datetime.date(2026, 12, 2))  # started, not finished: not played yet
-    assert book.streak(datetime.date(2026, 12, 2)) == 3
-    assert DailyBook.from_json(book.to_json()) == book
-    assert DailyBook.from_json('{"days": {"x": {}, "2026-12-01": {"player": "9"}}, "computer": [1]}') == DailyBook(
-        days={DAY: {}})
-    with pytest.raises(ValueError):
-        DailyBook.from_json("{")  # not readable at all: set aside by the page, which says so
-
-
-def test_only_todays_or_yesterdays_deal_can_be_counted() -> None:
-    today = datetime.date(2026, 12, 2)
-    for day in ("0001-01-01", "2026-11-30", "2026-12-03", "9999-12-31"):
-        assert DailyBook().begin(day, today) == (DailyBook(), True), day  # practice, and nothing kept
-    for day in ("2026-12-01", "2026-12-02"):
-        book, practice = DailyBook().begin(day, today)
-        assert not practice and book.counting(day)
-
-
-def test_the_daily_result_and_its_share_text() -> None:
-    match = play_until(Match.of(daily_game(datetime.date(2026, 12, 1)), (Seat("You", "human"), Seat("Sara", "greedy")),
-                                daily=DAY), "match-end")
-    from pasur.daily import deal_points
-
-    mine = deal_points(match.game)
-    state = replace(board(match), daily=DailyBook({DAY: {"player": mine, "computer": 11}}, {DAY: 11}))
-    shown = sheet(state)
-    assert shown is not None
-    assert text_of(find(shown[0], id="daily-compare")) == (
-        f"You made {mine}, the computer made 11 with your cards: {mine - 11:+d}")
-    _, effects = update(state, act.Press.SHARE)
-    assert effects == [fx.Copy(f"Pasur daily deal {DAY}: {mine} points, {mine - 11:+d} against the computer")]
-    _, effects = update(replace(state, match=replace(match, practice=True)), act.Press.SHARE)
-    assert effects == [fx.Copy(f"Pasur daily deal {DAY}: {mine} points, {mine - 11:+d} against the computer"
-                               " (practice)")]
-    persian = sheet(replace(state, lang="fa"))
-    assert persian is not None and "۱۱" in text_of(find(persian[0], id="daily-compare"))

@@ -156,7 +156,7 @@ def _daily(state: State, action: act.Action) -> Result:
     cat = state.cat
     mine = deal_points(match.game)
     text = cat.t("daily_share_text", date=cat.isolate(day), mine=cat.num(mine), diff=cat.signed(mine - computer))
-    return state, [fx.Copy(text + (" " + cat.t("daily_share_practice") if match.practice else ""))]
+    return state, [fx.Copy(text + " " + cat.t("daily_share_practice" if match.practice else "daily_share_counted"))]
 
 
 def panel_action(state: State, action: act.Action) -> Result:

@@ -19,7 +19,7 @@ from ..i18n import pick_language
 from . import actions as act
 from . import effects as fx
 from .daily import DailyBook
-from .games import game_action, resume, start_daily, start_demo_deal, start_from_params
+from .games import daily_link_game, game_action, resume, start_daily, start_demo_deal, start_from_params
 from .panels import panel_action
 from .params import SPEEDS, Params
 from .play import Result, table_action, with_tip
@@ -70,7 +70,8 @@ def _started(state: State, action: act.Started) -> Result:
         key = "notice_unreadable_save" if loaded.aside is not None else "notice_unreadable_save_kept"
         words: Words = (key, {"reason": loaded.problem, "name": loaded.aside or ""})
         state = replace(state, notices=(*state.notices, Notice(words, "start")))
-    todo = start_action(params.start_now, params.embed, loaded.match)
+    todo = start_action(params.start_now, params.embed, loaded.match,
+                        same_game=daily_link_game(params, loaded.match, action.today))
     if todo == "resume" and loaded.match is not None:
         return resume(state, loaded.match)
     if todo == "ask" and loaded.match is not None:

@@ -3,6 +3,7 @@ engine's presets), the question a link asks when a game is in progress, and "Lea
 
 from __future__ import annotations
 
+import datetime
 import functools
 from typing import Any
 
@@ -14,20 +15,30 @@ from .html import Node, h
 __all__ = ["catalog_texts", "leave", "setup_panel"]
 
 
-def setup_panel(state: State) -> tuple[Node | None, tuple[dict[str, str], dict[str, Any]] | None]:
+def setup_panel(state: State, today: datetime.date | None = None) -> tuple[Node | None, tuple[dict[str, str],
+                                                                                         dict[str, Any]] | None]:
     """What the ``#setup`` section shows: the question a link with game parameters asks about the
-    saved game, or the new-game panel's texts and choices for ``web/setup.js``."""
+    saved game (``today``: the date, UTC, for a daily deal's link), or the new-game panel's texts
+    and choices for ``web/setup.js``."""
     cat = state.cat
     saved = state.asking
     if saved is not None:
         t = cat.t
+        key, new = "resume_choice_text", "resume_choice_new"
+        values: dict[str, object] = {"players": state.params.players}
+        daily = state.params.daily
+        if daily is not None and today is not None:  # the link's game is a daily deal: which, and whether it counts
+            day = daily or today.isoformat()
+            counts = state.daily.would_count(day, today)
+            key, new = "resume_choice_daily" if counts else "resume_choice_daily_practice", "resume_choice_new_daily"
+            values = {"date": cat.isolate(day)}
         node = h("div", "resume-choice", id="resume-choice", children=[
             h("h2", text=t("resume_choice_title")),
-            h("p", text=t("resume_choice_text", names=cat.listing(saved.names()), deal=saved.game.deal_number + 1,
-                          moves=saved.moves, players=state.params.players)),
+            h("p", text=t(key, names=cat.listing(saved.names()), deal=saved.game.deal_number + 1, moves=saved.moves,
+                          **values)),
             h("div", "resume-actions", children=[
                 h("button", "primary", text=t("resume_choice_resume"), id="resume-saved", type="button"),
-                h("button", "secondary", text=t("resume_choice_new"), id="start-linked", type="button")])])
+                h("button", "secondary", text=t(new), id="start-linked", type="button")])])
         return node, None
     params = state.params
     return None, _panel(cat, (params.players, params.preset, params.target, params.ai), state.storage)
