@@ -24,7 +24,7 @@ from pasur_web.model.seats import Seat
 from pasur_web.model.state import State
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
-from pasur_web.screens.html import attrs_of, find, text_of
+from pasur_web.screens.html import attrs_of, find, find_all, text_of
 from pasur_web.screens.page import page
 from pasur_web.screens.settings import daily_section
 from pasur_web.screens.setup import setup_panel
@@ -133,6 +133,8 @@ def test_the_counted_attempt_has_no_hint_and_no_undo_and_says_so_from_the_start(
     frame = page(state, datetime.date(2026, 12, 2), ("", 0, "", None))
     assert dict(frame.parts["hint"][0])["hidden"] == "" and dict(frame.parts["undo"][0])["hidden"] == ""
     assert "Hint and Undo are off" in text_of(("div", (), frame.parts["notices"][1] or ()))
+    persian = page(replace(state, lang="fa"), datetime.date(2026, 12, 2), ("", 0, "", None)).parts["notices"][1]
+    assert [text_of(node) for node in find_all(("div", (), persian or ()), tag="bdi")] == [TODAY]  # left to right
     assert update(state, act.Press.HINT) == (state, [])  # no hint searched, whatever the page shows
     played, _ = update(state, act.PickCard(str(match.game.legal_moves()[0].card)))
     assert played.match is not None and played.match.undo_point() is None

@@ -8,6 +8,7 @@ from dataclasses import replace
 from pasur import Rules
 from pasur.daily import OPPONENT, daily_game, parse_day
 
+from ..i18n import LTR_ISOLATE, POP_ISOLATE
 from . import actions as act
 from . import effects as fx
 from .match import Match
@@ -49,7 +50,8 @@ def _daily_notice(match: Match) -> tuple[Notice, ...]:
     attempt is not counted. Said when it starts and when it is taken up again."""
     if match.daily is None or match.game.over:
         return ()
-    words = ("daily_counted_notice" if match.counted_daily else "daily_practice_notice", {"date": match.daily})
+    date = LTR_ISOLATE + match.daily + POP_ISOLATE  # kept left to right in a right-to-left language
+    words = ("daily_counted_notice" if match.counted_daily else "daily_practice_notice", {"date": date})
     return (Notice(words, "daily", ident="daily-notice"),)
 
 
