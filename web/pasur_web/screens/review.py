@@ -205,7 +205,9 @@ def _trying(entry: MoveReview, shown: Review, cat: Catalog) -> Node:
     return h("div", "panel review-panel", id="review-try", children=[
         h("h2", id="review-title", tabindex="-1", text=t("review_try_title", n=entry.number, round=entry.round)),
         h("p", text=t("review_try_prompt")), *result,
-        *_position_cards(entry, cat, tried, better, "review-try-hand", data_action="review-try-card"), *choice,
+        # the move tried marked as played, or as the best when it is as good as the best
+        *_position_cards(entry, cat, tried if better else None, better or tried, "review-try-hand",
+                         data_action="review-try-card"), *choice,
         h("div", "sheet-actions", children=[h("button", "primary", id="review-back", type="button",
                                               text=t("review_back" if shown.full else "review_try_back"))])])
 
