@@ -284,6 +284,7 @@ def test_the_counted_attempt_has_no_hint_or_undo_and_its_link_takes_it_up(page: 
     assert json.loads(page.evaluate("localStorage.getItem('pasur.match')"))["practice"] is False
     # Started again after leaving it: practice, said from its first move, with Hint and Undo.
     page.click("#new-game")
+    expect(page.locator("#daily-warning")).to_contain_text("This is your counted attempt at the daily deal")
     page.click("#leave-confirm")
     page.click("#daily-start")
     page.wait_for_selector(f'html[data-daily="{day}"] #hand [data-card]')

@@ -27,7 +27,7 @@ from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import attrs_of, find, find_all, text_of
 from pasur_web.screens.page import page
 from pasur_web.screens.settings import daily_section
-from pasur_web.screens.setup import setup_panel
+from pasur_web.screens.setup import leave, setup_panel
 from pasur_web.screens.sheet import sheet
 
 DAY = "2026-12-01"
@@ -138,6 +138,11 @@ def test_the_counted_attempt_has_no_hint_and_no_undo_and_says_so_from_the_start(
     assert update(state, act.Press.HINT) == (state, [])  # no hint searched, whatever the page shows
     played, _ = update(state, act.PickCard(str(match.game.legal_moves()[0].card)))
     assert played.match is not None and played.match.undo_point() is None
+    # Leaving it is asked with what another game would cost it.
+    asked, _ = update(played, act.Press.NEW_GAME)
+    panel = leave(asked)
+    assert panel is not None and text_of(find(panel[0], id="daily-warning")).startswith(
+        f"This is your counted attempt at the daily deal of {TODAY}: once another game starts, it will not be counted")
     # A second attempt the same day is practice from its first move: said, and Hint and Undo are back.
     state, _ = update(state, act.StartDaily(TODAY))
     assert state.match is not None and state.match.practice
@@ -163,6 +168,7 @@ def test_the_daily_link_takes_up_the_counted_attempt_in_progress() -> None:
     assert question is not None and "starts the daily deal of 2026-12-01: your first attempt, which counts" in text_of(
         question)
     assert text_of(find(question, id="start-linked")) == "Start the daily deal"
+    assert find(question, id="daily-warning") is not None  # this counted attempt would not count any more
     # A game that is not a daily deal: the link of today's deal, already started, would be practice.
     other = Match.start(2, Rules(), (Seat("You", "human"), Seat("Bo", "easy")), seed=3)
     asked = started("?daily", other, state.daily)

@@ -8,6 +8,7 @@ import functools
 from typing import Any
 
 from ..i18n import Catalog
+from ..model.match import Match
 from ..model.params import Params, setup_config
 from ..model.state import State
 from .html import Node, h
@@ -35,7 +36,7 @@ def setup_panel(state: State, today: datetime.date | None = None) -> tuple[Node 
         node = h("div", "resume-choice", id="resume-choice", children=[
             h("h2", text=t("resume_choice_title")),
             h("p", text=t(key, names=cat.listing(saved.names()), deal=saved.game.deal_number + 1, moves=saved.moves,
-                          **values)),
+                          **values)), _counted_attempt(saved, cat),
             h("div", "resume-actions", children=[
                 h("button", "primary", text=t("resume_choice_resume"), id="resume-saved", type="button"),
                 h("button", "secondary", text=t(new), id="start-linked", type="button")])])
@@ -61,6 +62,13 @@ def catalog_texts(cat: Catalog) -> dict[str, str]:
     return {key: cat.t(key) for key in cat.fallback}
 
 
+def _counted_attempt(match: Match | None, cat: Catalog) -> Node | None:
+    """What another game would cost a daily deal's counted attempt in progress: it would not count."""
+    if match is None or not match.counted_daily or match.daily is None or match.game.over:
+        return None
+    return h("p", "daily-warning", id="daily-warning", text=cat.t("daily_leave_warning", date=cat.isolate(match.daily)))
+
+
 def leave(state: State) -> list[Node] | None:
     """Asked before a match in progress is left."""
     if not state.leaving:
@@ -68,6 +76,7 @@ def leave(state: State) -> list[Node] | None:
     t = state.cat.t
     return [h("div", "panel", children=[
         h("h2", text=t("leave_title"), id="leave-title"), h("p", text=t("leave_text")),
+        _counted_attempt(state.match, state.cat),
         h("div", "sheet-actions", children=[
             h("button", "primary", text=t("leave_confirm"), id="leave-confirm", type="button"),
             h("button", "secondary", text=t("leave_cancel"), id="leave-cancel", type="button")])])]
