@@ -13,8 +13,9 @@ from typing import Any
 from .bench import bench
 from .daily import Duplicate, daily_game, deal_points, parse_day
 from .game import Game, SaveError
+from .grades import GRADES, WORSE, reason_text
 from .players import PLAYER_NAMES, make_player
-from .review import WORLDS, DealReview
+from .review import WORLDS, DealReview, MoveReview, key_moments, points_lost
 from .rules import OPTION_NAMES, PRESETS, Rules
 from .simulate import simulate
 from .tournament import tournament
@@ -75,16 +76,35 @@ def load_save(path: str) -> tuple[Game, int]:
         raise ValueError(f"{path}: {error}") from None
 
 
+def move_line(entry: MoveReview) -> str:
+    """One reviewed move in English: its grade; for a grade worse than good, how sure, the better
+    move, the points lost (with the standard error of a sampled loss) and why."""
+    line = f"{entry.number:2}. round {entry.round}  played {entry.played}  {entry.grade}"
+    if entry.better is not None:
+        sure = {"exact": "certain", "high": "very likely", "fair": "likely"}[entry.confidence or "exact"]
+        error = "" if entry.exact else f", standard error {entry.error:.2f}"
+        line += f" ({sure}): better {entry.better}, {entry.loss:.2f} points lost{error}"
+    if entry.reason is not None and (entry.better is not None or entry.reason[0] == "only_move"):
+        line += f": {reason_text(entry.reason)}"
+    return line
+
+
 def review_lines(path: str, seat: int | None, deal: int | None, worlds: int) -> list[str]:
-    """The review of one seat's moves in one deal (1-based), in English."""
+    """The review of one seat's moves in one deal (1-based), in English: the summary, the key
+    moments, then one line a move."""
     game, human = load_save(path)
     if worlds <= 0:
         raise ValueError("--worlds must be positive")
     if deal is not None and not 1 <= deal <= game.deal_number + 1:
         raise ValueError(f"--deal must be 1..{game.deal_number + 1}")
     review = DealReview(game, human if seat is None else seat, None if deal is None else deal - 1, worlds)
-    review.run()
-    return review.lines()
+    entries = review.run()
+    worse = [entry for entry in entries if entry.grade in WORSE]
+    counts = "".join(f", {grade}: {n}" for grade in GRADES[2:] if (n := sum(entry.grade == grade for entry in worse)))
+    head = (f"seat {review.seat}, deal {review.deal + 1}: {len(entries)} moves, {len(worse)} worse than good"
+            f"{counts}; points lost by them: {points_lost(entries):.2f}")
+    keys = "key moments: " + (", ".join(f"move {entry.number}" for entry in key_moments(entries)) or "none")
+    return [head, keys, *(move_line(entry) for entry in entries)]
 
 
 def daily_lines(day: datetime.date) -> list[str]:

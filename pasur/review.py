@@ -1,5 +1,5 @@
-"""The move review: for each move one seat played in a deal, the move ``hard``'s search prefers from
-that seat's view at that moment, and the points the move played is expected to have lost.
+"""The move review: for each move one seat played in a deal, every legal move of that position graded
+from that seat's view at that moment (:mod:`pasur.grades`), and the deal's key moments.
 
 >>> from pasur.game import new_game
 >>> from pasur.rules import Rules
@@ -10,155 +10,160 @@ MoveRecord(...)
 ...
 >>> review = DealReview(game, seat=0, worlds=4)
 >>> entries = review.run()
->>> len(entries), all(entry.loss >= 0 for entry in entries)
+>>> len(entries), all(entry.loss >= 0 and entry.grade in GRADES for entry in entries)
 (24, True)
+>>> all(entry.better is None for entry in entries if entry.grade in ("best", "good"))
+True
 
-Method (docs/AI.md, "Move review"): each position is rebuilt from the game's set-up and moves, and
-only the seat's :class:`~pasur.view.PlayerView` is searched, so no hidden card is read. Every legal
-move gets the same budget: ``worlds`` samples of the hidden cards, each move played out in every
-sample with the ``medium`` policy (:class:`pasur.ai.Search` over every legal move). With two
-players and an empty stock nothing is hidden and every move is solved exactly. The samples come
-from a generator seeded from the view alone, so a review is the same on every run, and the same for
-two games that differ only in cards the seat could not see. The loss is the mean, over the
-samples, of the best move's result minus the played move's result in the same sample (a paired
-comparison), with the standard error of that mean.
+Method (docs/AI.md, "Move review"): only the seat's :class:`~pasur.view.PlayerView` of each
+position is searched, so no hidden card is read; every legal move is played out in the same samples
+of the hidden cards (``worlds``, up to :data:`MAX_WORLDS` while the move played may have lost an
+inaccuracy's worth but cannot be told from the best yet), from a generator seeded from the view
+alone; with two players and an empty stock every move is solved exactly. A move's loss is the mean
+of the best move's result minus its own, sample by sample, with the standard error of that mean.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from .ai import derive_seed, immediate_points
-from .captures import captures_for
-from .cards import CLUBS, Card
-from .evaluation import after_move
+from .ai import derive_seed
+from .cards import Card
 from .game import Game, new_game
-from .moves import Move, is_sur
-from .scoring import CLUBS_MAJORITY, SUR_POINTS, card_points
+from .grades import GRADES, INACCURACY, NOISE, WORSE, Reason, confidence_for, grade_for, why_worse
+from .moves import Move
 from .search import Search
 from .view import PlayerView
 
-__all__ = [
-    "BLUNDER",
-    "INACCURACY",
-    "MISTAKE",
-    "REASONS",
-    "VERDICTS",
-    "WORLDS",
-    "DealReview",
-    "MoveReview",
-    "reason_text",
-    "review_position",
-    "verdict_for",
-]
+__all__ = ["GRADES", "KEY_MOMENTS", "MAX_WORLDS", "WORLDS", "DealReview", "MoveReview", "Option", "key_moments",
+           "points_lost", "review_position"]
 
 WORLDS: Final = 40  # samples of the hidden cards per position; every legal move is played in each
-INACCURACY: Final = 1.0  # expected points lost from which a move is an inaccuracy,
-MISTAKE: Final = 2.5  # a mistake,
-BLUNDER: Final = 5.0  # a blunder (a sur is worth 5)
-NOISE: Final = 2.0  # a loss below this many standard errors is within noise: the moves are about equal
-VERDICTS: Final = ("good", "inaccuracy", "mistake", "blunder")
+MAX_WORLDS: Final = 160  # at most, for a move that may have lost but cannot be told from the best yet
+KEY_MOMENTS: Final = 3  # the costliest decisions the review opens on
 
-#: English for each reason key (the page has them in every language, as ``review_reason_<key>``).
-REASONS: Final = {
-    "only_move": "the only legal move",
-    "missed_sur": "{best} was a sur",
-    "leaves_sur": "leaves {sum} on the table for a sur",
-    "leaves_sweep": "leaves a sur to a {rank}",
-    "gives_up": "gives up the {card}",
-    "fewer_points": "takes {points} points fewer than {best} now",
-    "fewer_points_one": "takes 1 point fewer than {best} now",
-    "fewer_clubs": "takes {clubs} clubs fewer than {best}",
-    "fewer_clubs_one": "takes 1 club fewer than {best}",
-}
 
-Reason = tuple[str, dict[str, str]]
+@dataclass(frozen=True)
+class Option:
+    """One legal move of a reviewed position: its expected points lost against the best move (0 for
+    the best), the standard error of that loss, and why it is worse (for a grade worse than good)."""
+
+    move: Move
+    loss: float
+    error: float
+    reason: Reason | None = None
 
 
 @dataclass(frozen=True)
 class MoveReview:
-    """One reviewed move: the position (hand, table), the move played, the best move found, the
-    expected points lost (``loss`` ≥ 0, 0 when ``played == best``) and its standard ``error``."""
+    """One reviewed move: the position (hand, table), the move played, the deal's expected result
+    after it (the seat's side's points minus the best other side's at the end of the deal; None for
+    the only legal move, which is not searched), and every legal move graded (``options``, the best
+    first)."""
 
     number: int  # 1 for the seat's first move of the deal
     round: int
     hand: tuple[Card, ...]
     table: tuple[Card, ...]
     played: Move
-    best: Move
-    loss: float
-    error: float
-    verdict: str
-    about_equal: bool  # a loss within noise: the two moves cannot be told apart at this budget
-    reason: Reason | None
+    expected: float | None
     exact: bool  # solved exactly (nothing hidden), not sampled
+    options: tuple[Option, ...]
+
+    def option(self, move: Move) -> Option:
+        """The graded option of ``move``; a move that was not legal here: ValueError."""
+        for option in self.options:
+            if option.move == move:
+                return option
+        raise ValueError(f"{move} is not a legal move in this position")
+
+    def grade_of(self, move: Move) -> str:
+        option = self.option(move)
+        return grade_for(option.loss, option.error, self.exact)
+
+    @property
+    def best(self) -> Move:
+        return self.options[0].move
+
+    @property
+    def loss(self) -> float:
+        return self.option(self.played).loss
+
+    @property
+    def error(self) -> float:
+        return self.option(self.played).error
+
+    @property
+    def reason(self) -> Reason | None:
+        return self.option(self.played).reason
+
+    @property
+    def grade(self) -> str:
+        return self.grade_of(self.played)
+
+    @property
+    def better(self) -> Move | None:
+        """The better move, named only when the move played is graded worse than good."""
+        return self.best if self.grade in WORSE else None
+
+    @property
+    def lost(self) -> float:
+        """The points the grade says were lost: the loss when worse than good, else 0."""
+        return self.loss if self.grade in WORSE else 0.0
+
+    @property
+    def confidence(self) -> str | None:
+        return confidence_for(self.loss, self.error, self.exact) if self.grade in WORSE else None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data (what the page keeps in its save); :meth:`from_dict` reads it."""
         return {
             "number": self.number, "round": self.round,
             "hand": [str(card) for card in self.hand], "table": [str(card) for card in self.table],
-            "played": str(self.played), "best": str(self.best), "loss": self.loss, "error": self.error,
-            "verdict": self.verdict, "about_equal": self.about_equal, "exact": self.exact,
-            "reason": None if self.reason is None else [self.reason[0], dict(self.reason[1])],
+            "played": str(self.played), "expected": self.expected, "exact": self.exact,
+            "options": [[str(o.move), o.loss, o.error, None if o.reason is None else [o.reason[0], dict(o.reason[1])]]
+                        for o in self.options],
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> MoveReview:
         """A review entry from :meth:`to_dict`'s data; anything malformed: ValueError."""
         try:
-            reason = data["reason"]
+            options = tuple(Option(Move.parse(move), float(loss), float(error), None if why is None else (
+                str(why[0]), {str(k): str(v) for k, v in why[1].items()}))
+                for move, loss, error, why in data["options"])
             entry = cls(
                 number=int(data["number"]), round=int(data["round"]),
                 hand=tuple(Card.parse(text) for text in data["hand"]),
                 table=tuple(Card.parse(text) for text in data["table"]),
-                played=Move.parse(data["played"]), best=Move.parse(data["best"]),
-                loss=float(data["loss"]), error=float(data["error"]), verdict=str(data["verdict"]),
-                about_equal=bool(data["about_equal"]), exact=bool(data["exact"]),
-                reason=None if reason is None else (str(reason[0]), {str(k): str(v) for k, v in reason[1].items()}),
-            )
+                played=Move.parse(data["played"]), expected=_number(data["expected"]),
+                exact=bool(data["exact"]),
+                options=options)
+            entry.option(entry.played)
         except (KeyError, IndexError, TypeError, AttributeError, ValueError) as error:
             raise ValueError(f"not a move review entry: {error}") from None
-        if entry.verdict not in VERDICTS or not (entry.loss >= 0 and entry.error >= 0):
-            raise ValueError("not a move review entry: bad verdict or loss")
+        if not options or options[0].loss != 0 or not all(o.loss >= 0 and o.error >= 0 for o in options):
+            raise ValueError("not a move review entry: bad losses")
         return entry
 
-    def text(self) -> str:
-        """One line in English, as ``python -m pasur review`` prints it."""
-        line = f"{self.number:2}. round {self.round}  played {self.played}"
-        if self.played == self.best:
-            line += "  (best)"
-        else:
-            line += f"  best {self.best}  loss {self.loss:.2f} ± {self.error:.2f}"
-        line += f"  {self.verdict}" + (" (about equal)" if self.about_equal else "")
-        if self.reason is not None:
-            line += f": {reason_text(self.reason)}"
-        return line
+
+def _number(value: Any) -> float | None:
+    return None if value is None else float(value)
 
 
-def reason_text(reason: Reason) -> str:
-    """A reason in English."""
-    key, values = reason
-    if values.get("points", values.get("clubs")) == "1":
-        key += "_one"
-    return REASONS[key].format(**values)
+def key_moments(entries: Iterable[MoveReview], count: int = KEY_MOMENTS) -> list[MoveReview]:
+    """The ``count`` costliest moves graded worse than good, in the order they were played."""
+    worse = sorted((entry for entry in entries if entry.grade in WORSE), key=lambda entry: (-entry.loss, entry.number))
+    return sorted(worse[:count], key=lambda entry: entry.number)
 
 
-def verdict_for(loss: float, error: float) -> tuple[str, bool]:
-    """The verdict for an expected loss and its standard error, and whether it is within noise."""
-    if loss <= 0:
-        return "good", False
-    if loss < NOISE * error:
-        return "good", True
-    if loss < INACCURACY:
-        return "good", False
-    if loss < MISTAKE:
-        return "inaccuracy", False
-    return ("mistake" if loss < BLUNDER else "blunder"), False
+def points_lost(entries: Iterable[MoveReview]) -> float:
+    """What the grades say was lost in all: the losses of the moves graded worse than good."""
+    return sum(entry.lost for entry in entries)
 
 
 def position_seed(view: PlayerView) -> int:
@@ -168,6 +173,27 @@ def position_seed(view: PlayerView) -> int:
                        "|".join(" ".join(map(str, pile)) for pile in view.piles))
 
 
+def _paired(results: Sequence[Sequence[float]], best: int) -> list[tuple[float, float]]:
+    """Each move's loss against move ``best``, sample by sample, and the standard error of its mean."""
+    found = []
+    for own in results:
+        diffs = [b - p for b, p in zip(results[best], own, strict=True)]
+        count = len(diffs)
+        loss = max(0.0, sum(diffs) / count)
+        spread = sum((d - loss) ** 2 for d in diffs) / (count - 1) if count > 1 else 0.0
+        found.append((loss, math.sqrt(spread / count)))
+    return found
+
+
+def _graded(search: Search, results: Sequence[Sequence[float]], played: int) -> tuple[int, list[tuple[float, float]]]:
+    """The best move's index (a tie goes to the move played) and every move's (loss, error)."""
+    means = [mean for _, mean, _, _ in search.estimates()]
+    best = max(range(len(means)), key=lambda index: (means[index], index == played))
+    if search.exact is not None:
+        return best, [(means[best] - mean, 0.0) for mean in means]
+    return best, _paired(results, best)
+
+
 def review_position(view: PlayerView, played: Move, worlds: int = WORLDS) -> Iterator[MoveReview | None]:
     """Review one move from the view it was played from, in steps: yields None after each playout,
     then the :class:`MoveReview` (with ``number`` and ``round`` 0: :class:`DealReview` sets them)."""
@@ -175,85 +201,36 @@ def review_position(view: PlayerView, played: Move, worlds: int = WORLDS) -> Ite
     if played not in moves:
         raise ValueError(f"{played} is not a legal move in this position")
     if len(moves) == 1:
-        yield MoveReview(0, 0, view.hand, view.table, played, played, 0.0, 0.0, "good", False,
-                         ("only_move", {}), True)
+        only = Option(played, 0.0, 0.0, ("only_move", {}))
+        yield MoveReview(0, 0, view.hand, view.table, played, None, True, (only,))
         return
     # In points only: the bonus hard gives to deciding the match would turn a near tie into 25 points.
-    search = Search(view, random.Random(position_seed(view)), worlds * len(moves), candidates=None,
-                    match_swing=False)
+    most = max(worlds, MAX_WORLDS)
+    search = Search(view, random.Random(position_seed(view)), most * len(moves), candidates=None, match_swing=False)
+    index = search.moves.index(played)
     results: list[list[float]] = [[] for _ in search.moves]  # each move's result, sample by sample
-    totals, counts = list(search.totals), list(search.counts)
+    totals = list(search.totals)
     for _ in search:
-        for index, count in enumerate(search.counts):  # the playout just made: one more result for one move
-            if count != counts[index]:
-                results[index].append(search.totals[index] - totals[index])
-                totals[index], counts[index] = search.totals[index], count
+        for at, count in enumerate(search.counts):  # the playout just made: one more result for one move
+            if count > len(results[at]):
+                results[at].append(search.totals[at] - totals[at])
+                totals[at] = search.totals[at]
         yield None
-    exact = search.exact is not None
+        done = search.counts[-1]
+        if search.exact is None and done == search.counts[0] and done % worlds == 0:
+            best, graded = _graded(search, results, index)
+            loss, error = graded[index]
+            if best == index or not INACCURACY <= loss < NOISE * error:  # the grade is settled
+                break
+    best, graded = _graded(search, results, index)
     means = [mean for _, mean, _, _ in search.estimates()]
-    played_index = search.moves.index(played)
-    best_index = max(range(len(means)), key=lambda index: (means[index], index == played_index))
-    best = search.moves[best_index]
-    loss = error = 0.0
-    if best_index != played_index and exact:
-        loss = means[best_index] - means[played_index]
-    elif best_index != played_index:
-        # Every sample plays every move on the same hidden cards: compare them sample by sample.
-        diffs = [b - p for b, p in zip(results[best_index], results[played_index], strict=True)]
-        count = len(diffs)
-        loss = max(0.0, sum(diffs) / count)
-        spread = sum((d - loss) ** 2 for d in diffs) / (count - 1) if count > 1 else 0.0
-        error = math.sqrt(spread / count)
-    verdict, about_equal = verdict_for(loss, error)
-    reason = None if verdict == "good" else why_worse(view, played, best)
-    yield MoveReview(0, 0, view.hand, view.table, played, best, round(loss, 2), round(error, 2), verdict,
-                     about_equal, reason, exact)
-
-
-def _sweeper(view: PlayerView, table: Sequence[Card]) -> Card | None:
-    """An unseen card that would take all of ``table`` for a sur on the next turn, if any."""
-    if not table or (view.last_round and view.hand_sizes[(view.seat + 1) % view.players] == 0):
-        return None
-    captures = captures_for(view.rules)
-    ranks = tuple(card.rank for card in table)
-    full = (1 << len(table)) - 1
-    for card in view.unseen():
-        if full in captures.masks(card.rank, ranks) and is_sur(view.rules, card, True, view.last_round):
-            return card
-    return None
-
-
-def why_worse(view: PlayerView, played: Move, best: Move) -> Reason | None:
-    """A short reason the played move is worse than the best, where one can be given."""
-    rules = view.rules
-    table = view.table
-    if immediate_points(view, best) - immediate_points(view, played) >= SUR_POINTS and len(best.captured) == len(table):
-        return ("missed_sur", {"best": best.card.symbol})
-    left = after_move(table, played)
-    sweeper = _sweeper(view, left)
-    if sweeper is not None and _sweeper(view, after_move(table, best)) is None:
-        if sweeper.is_number:
-            return ("leaves_sur", {"sum": str(sum(card.value for card in left))})
-        return ("leaves_sweep", {"rank": sweeper.symbol[:-1]})
-    given = [card for card in best.captured if card not in played.captured and card_points(card, rules) > 0]
-    if not played.captured and card_points(played.card, rules) > 0 and best.card is not played.card:
-        given.append(played.card)  # laid a card worth points where the next player may take it
-    if given:
-        card = max(given, key=lambda c: (card_points(c, rules), c.index))
-        return ("gives_up", {"card": card.symbol})
-    fewer = immediate_points(view, best) - immediate_points(view, played)
-    if fewer > 0:
-        return ("fewer_points", {"points": str(fewer), "best": best.card.symbol})
-    clubs = _clubs_taken(best) - _clubs_taken(played)
-    if clubs > 0 and all(sum(card.suit == CLUBS for card in pile) < CLUBS_MAJORITY for pile in view.piles):
-        return ("fewer_clubs", {"clubs": str(clubs), "best": best.card.symbol})
-    return None
-
-
-def _clubs_taken(move: Move) -> int:
-    if not move.captured:
-        return 0
-    return sum(card.suit == CLUBS for card in (move.card, *move.captured))
+    exact, top = search.exact is not None, search.moves[best]
+    options = []
+    for move, (loss, error) in zip(search.moves, graded, strict=True):
+        worse = move != top and grade_for(loss, error, exact) in WORSE
+        options.append(Option(move, round(loss, 2), round(error, 2), why_worse(view, move, top) if worse else None))
+    options.sort(key=lambda option: (option.move != top, option.loss))
+    yield MoveReview(0, 0, view.hand, view.table, played, round(means[index], 2), exact, tuple(options))
 
 
 class DealReview:
@@ -292,12 +269,6 @@ class DealReview:
         for _ in self:
             pass
         return self.entries
-
-    def lines(self) -> list[str]:
-        """The review in English, one line a move, and the total expected loss."""
-        total = sum(entry.loss for entry in self.entries)
-        head = f"seat {self.seat}, deal {self.deal + 1}: {len(self.entries)} moves, expected points lost {total:.2f}"
-        return [head, *(entry.text() for entry in self.entries)]
 
 
 def _positions(game: Game, seat: int, deal: int) -> list[tuple[PlayerView, Move]]:

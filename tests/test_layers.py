@@ -31,7 +31,7 @@ LAYERS: list[list[str]] = [
     ["evaluation", "search"],
     ["ai", "players"],
     ["reference"],
-    ["simulate", "tournament", "review", "daily", "bench"],
+    ["simulate", "tournament", "grades", "review", "daily", "bench"],
     ["cli"],
     ["__init__", "__main__"],
 ]

@@ -272,4 +272,5 @@ def test_a_daily_deal_says_so_in_the_top_bar() -> None:
 
     match = Match.of(new_game(2, Rules(fixed_deals=1), seed=1), (Seat("You", "human"), Seat("Sara", "hard")))
     assert goal(board(match)) == "1 deal"
-    assert goal(board(replace(match, daily="2026-12-01"))) == "Daily deal of 2026-12-01"
+    assert goal(board(replace(match, daily="2026-12-01"))) == "Daily deal 2026-12-01 · counted"
+    assert goal(board(replace(match, daily="2026-12-01", practice=True))) == "Daily deal 2026-12-01 · practice"

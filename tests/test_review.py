@@ -11,8 +11,9 @@ import pytest
 from helpers import scenario
 from pasur import Game, Move, Rules, new_game
 from pasur.cli import main
+from pasur.grades import BLUNDER, INACCURACY, MISTAKE, WORSE, grade_for, reason_text
 from pasur.players import make_player
-from pasur.review import BLUNDER, INACCURACY, MISTAKE, DealReview, MoveReview, reason_text, review_position, verdict_for
+from pasur.review import DealReview, MoveReview, Option, key_moments, points_lost, review_position
 
 
 def reviewed(game: Game, played: str, worlds: int = 40) -> MoveReview:
@@ -27,45 +28,86 @@ def sur_position() -> Game:
     return scenario(["5S KC 2D 9H", "3D 4D 6D 8D"], "AH AS 2H 2S")
 
 
-def test_a_missed_sur_is_a_blunder() -> None:
+def test_a_missed_sur_is_a_blunder_and_names_the_sur() -> None:
     entry = reviewed(sur_position(), "KC")
-    assert str(entry.best) == "5S:AH,AS,2H,2S"
-    assert entry.loss >= BLUNDER and entry.verdict == "blunder" and not entry.about_equal
+    assert str(entry.best) == "5S:AH,AS,2H,2S" and entry.better == entry.best
+    assert entry.loss >= BLUNDER and entry.grade == "blunder" and entry.lost == entry.loss
     assert entry.reason == ("missed_sur", {"best": "5♠"})
-    assert reason_text(entry.reason) == "5♠ was a sur"
+    assert reason_text(entry.reason) == "5♠ was a sur (5 points)"
 
 
-def test_the_best_move_loses_nothing() -> None:
+def test_the_best_move_loses_nothing_and_names_nothing() -> None:
     entry = reviewed(sur_position(), "5S:AH,AS,2H,2S")
     assert entry.best == entry.played and entry.loss == 0 and entry.error == 0
-    assert entry.verdict == "good" and entry.reason is None
+    assert entry.grade == "best" and entry.better is None and entry.reason is None and entry.confidence is None
 
 
 def test_a_capture_that_gives_up_the_ten_of_diamonds() -> None:
     # AC takes 10D (1 + 10); 8S takes 3H (8 + 3) and leaves the 10D to the next Ace or Jack.
     game = scenario(["AC 8S QH 4H", "3D 5D 6D 9D"], "10D 3H 5C KS")
     entry = reviewed(game, "8S:3H")
-    assert str(entry.best) == "AC:10D"
-    assert entry.loss >= MISTAKE and entry.verdict in ("mistake", "blunder")
+    assert str(entry.better) == "AC:10D"
+    assert entry.loss >= MISTAKE and entry.grade in ("mistake", "blunder")
     assert entry.reason == ("gives_up", {"card": "10♦"})
-    assert reviewed(game, "AC:10D").loss == 0
+    assert reviewed(game, "AC:10D").grade == "best"
 
 
-def test_a_forced_move_is_good() -> None:
+def test_laying_the_two_of_clubs_before_a_nine_gives_it_away() -> None:
+    # Nothing captures on K Q: every card is laid. The 2C (2 points) laid is taken by the next 9;
+    # the other cards are worth nothing, and laying one of them is best or good: no better move named.
+    game = scenario(["2C 3D 4H 5S", "6D 8D 9D 10H"], "KS QD")
+    entry = reviewed(game, "2C")
+    assert entry.grade in WORSE and entry.better is not None and entry.better.card != entry.played.card
+    assert entry.reason == ("gives_up", {"card": "2♣"})
+    for option in entry.options:
+        grade = entry.grade_of(option.move)
+        assert (grade in WORSE) == (option.reason is not None), option
+        if option.move != entry.played and grade not in WORSE:
+            assert reviewed(game, str(option.move)).better is None
+
+
+def test_a_forced_move_is_best() -> None:
     game = new_game(2, Rules(fixed_deals=1), seed=5)
     while not (game.turn == 0 and len(game.legal_moves()) == 1):
         play_out(game, until=len(game.history) + 1)
     (move,) = game.legal_moves()
     entry = reviewed(game, str(move))
-    assert entry.best == move and entry.loss == 0 and entry.reason == ("only_move", {})
+    assert entry.best == move and entry.grade == "best" and entry.reason == ("only_move", {})
 
 
-@pytest.mark.parametrize(("loss", "error", "verdict", "equal"), [
-    (0.0, 0.0, "good", False), (0.5, 0.1, "good", False), (INACCURACY, 0.1, "inaccuracy", False),
-    (MISTAKE, 0.5, "mistake", False), (BLUNDER, 1.0, "blunder", False), (BLUNDER, 3.0, "good", True),
+@pytest.mark.parametrize(("loss", "error", "exact", "grade"), [
+    (0.0, 0.0, False, "best"), (0.5, 0.1, False, "good"), (0.9, 0.0, True, "good"),
+    (INACCURACY, 0.1, False, "inaccuracy"), (INACCURACY, 0.0, True, "inaccuracy"), (MISTAKE, 0.5, False, "mistake"),
+    (BLUNDER, 1.0, False, "blunder"), (BLUNDER, 3.0, False, "good"), (0.5, 1.2, False, "good"),
 ])
-def test_verdict_thresholds(loss: float, error: float, verdict: str, equal: bool) -> None:
-    assert verdict_for(loss, error) == (verdict, equal)
+def test_grade_thresholds(loss: float, error: float, exact: bool, grade: str) -> None:
+    assert grade_for(loss, error, exact) == grade
+
+
+def made(number: int, loss: float, error: float, exact: bool = False) -> MoveReview:
+    """A reviewed move with these figures: 6S laid was best, 7C laid was played."""
+    best, played = Option(Move.parse("6S"), 0.0, 0.0), Option(Move.parse("7C"), loss, error, ("later", {"best": "6♠"}))
+    return MoveReview(number, 1, (), (), played.move, 0.0, exact, (best, played))
+
+
+def test_one_scale_a_loss_within_the_noise_is_good_and_counts_nothing() -> None:
+    # "Good (about equal) · better: 6♠ laid · 0.5 points lost (± 1.2)": good, so no better move, nothing lost.
+    within = made(1, 0.5, 1.2)
+    assert within.grade == "good" and within.better is None and within.lost == 0 and within.confidence is None
+    clear, likely, solved = made(2, 3.0, 0.5), made(3, 3.0, 1.2), made(4, 1.5, 0.0, exact=True)
+    assert [entry.grade for entry in (clear, likely, solved)] == ["mistake", "mistake", "inaccuracy"]
+    assert [entry.confidence for entry in (clear, likely, solved)] == ["high", "fair", "exact"]
+    assert all(str(entry.better) == "6S" for entry in (clear, likely, solved))
+    assert points_lost([within, clear, likely, solved]) == 3.0 + 3.0 + 1.5
+
+
+def test_key_moments_are_the_costliest_moves_graded_worse_than_good() -> None:
+    entries = [made(1, 1.2, 0.2), made(2, 6.0, 4.0), made(3, 2.6, 0.3), made(4, 0.0, 0.0), made(5, 1.5, 0.0, True),
+               made(6, 5.5, 0.5)]
+    # Move 2 lost the most on average but within the noise: good, never a key moment.
+    assert [entry.number for entry in key_moments(entries)] == [3, 5, 6]
+    assert [entry.number for entry in key_moments(entries, 2)] == [3, 6]
+    assert key_moments([made(1, 0.4, 0.1)]) == []
 
 
 def play_out(game: Game, until: int | None = None) -> None:
@@ -105,9 +147,14 @@ def test_a_deal_review_is_reproducible_and_complete() -> None:
     assert [entry.played for entry in review.entries] == [r.move for r in game.history if r.seat == 1]
     assert [entry.number for entry in review.entries] == list(range(1, 25))
     for entry in review.entries:
-        assert entry.best in legal_from(entry)
+        assert entry.best in legal_from(entry) and sorted(map(str, legal_from(entry))) == sorted(
+            str(option.move) for option in entry.options)
         assert entry.loss >= 0 and (entry.loss == 0) == (entry.best == entry.played)
+        # One scale: a better move is named, and its loss counted, exactly for the grades worse than good.
+        worse = entry.grade in WORSE
+        assert (entry.better is not None) == worse == (entry.lost > 0) == (entry.confidence is not None)
         assert MoveReview.from_dict(json.loads(json.dumps(entry.to_dict()))) == entry
+    assert points_lost(review.entries) == sum(entry.loss for entry in review.entries if entry.grade in WORSE)
     assert DealReview(game, 1, worlds=6).run() == review.entries
     last_round = [entry for entry in review.entries if entry.round == 6]
     assert last_round and all(entry.exact and entry.error == 0 for entry in last_round)
@@ -134,7 +181,7 @@ def test_cli_review(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     engine_save.write_text(game.to_json())
     assert main(["review", str(engine_save), "--worlds", "4"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("seat 0, deal 1: 24 moves") and len(lines) == 25
+    assert lines[0].startswith("seat 0, deal 1: 24 moves") and lines[1].startswith("key moments: ") and len(lines) == 26
     page_save = tmp_path / "match.json"  # the page's save holds the game, and seat 1 is the human
     page_save.write_text(json.dumps({"game": game.to_json(), "seats": [["Computer", "hard"], ["Ana", "human"]]}))
     assert main(["review", str(page_save), "--worlds", "4", "--deal", "1"]) == 0

@@ -61,6 +61,11 @@ def _index(node: Any, _runtime: Runtime) -> act.Action | None:
     return None if number is None else act.ReviewMove(number)
 
 
+def _try(node: Any, _runtime: Runtime) -> act.Action | None:
+    number = _number(attr(node, "data-index"))
+    return None if number is None else act.TryAgain(number)
+
+
 def _seat(node: Any, _runtime: Runtime) -> act.Action | None:
     return act.OpenReview(_number(attr(node, "data-review-seat")))
 
@@ -93,7 +98,9 @@ ROUTES: dict[str, Route] = {
     "reset-stats": _fixed(act.ResetStats(None)), "reset-stats-confirm": _fixed(act.ResetStats(True)),
     "reset-stats-cancel": _fixed(act.ResetStats(False)),
     "review-open": _fixed(act.OpenReview()), "review-back": _fixed(act.ReviewMove(None)),
-    "review-move": _index, "review-seat": _seat,
+    "review-move": _index, "review-seat": _seat, "review-try": _try,
+    "review-try-card": lambda node, _: act.TryMove(attr(node, "data-card")),
+    "review-try-capture": lambda node, _: act.TryMove("", attr(node, "data-capture")),
     **{f"demo-{step}": _fixed(act.DemoStep(step)) for step in ("prev", "next", "pause", "step", "again")},
     "demo-pick": lambda node, _: act.DemoStep("pick", _number(attr(node, "data-index")) or 0),
     "play-friend": lambda _node, _: act.OpenTable(read_form(), new_code()),

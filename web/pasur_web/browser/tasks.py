@@ -18,7 +18,7 @@ from pasur.review import DealReview
 from ..model import actions as act
 from ..model import effects as fx
 from ..model.match import Match
-from ..model.panels import review_key
+from ..model.review_panel import review_key
 from ..model.state import DealDemo, State
 from ..model.turns import DELAYS, computer_turns, in_steps, think
 

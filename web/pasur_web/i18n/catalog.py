@@ -90,6 +90,8 @@ class Catalog:
         return self.isolate(self.num(f"{number:+d}"))
 
     def t(self, key: str, **values: object) -> str:
+        """The message ``key`` with its placeholders filled: a whole number in the language's digits, a
+        float with one decimal (:meth:`decimal`), any other value as it is."""
         count = values.get("n")
         if isinstance(count, int) and is_singular(self.lang, count) and f"{key}_one" in self.fallback:
             key = f"{key}_one"
@@ -101,6 +103,8 @@ class Catalog:
         if values:
             def fill(match: re.Match[str]) -> str:
                 value = values.get(match.group(1), match.group(0))
+                if isinstance(value, float):
+                    return self.decimal(value)
                 return self.num(value) if isinstance(value, int) else str(value)
 
             return _PLACEHOLDER.sub(fill, text)

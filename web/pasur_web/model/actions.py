@@ -39,6 +39,8 @@ class Press(Enum):
     ESCAPE = "escape"
     INSTALL = "install"
     CLOSE_REVIEW = "review-close"
+    REVIEW_ALL = "review-all"  # the review's list of every move
+    REVIEW_KEY = "review-key"  # back to the review's key moments
     SHARE = "daily-share"
     START_TABLE = "table-start"  # the host starts the game between friends
     COPY_LINK = "table-copy"  # the table's link to the clipboard
@@ -180,6 +182,17 @@ class ReviewMove:
 
 
 @dataclass(frozen=True)
+class TryAgain:
+    index: int  # play this reviewed position again
+
+
+@dataclass(frozen=True)
+class TryMove:
+    card: str  # a card of the position's hand ("7C"),
+    captured: str | None = None  # and, when it had a choice, the capture chosen ("4C,4D")
+
+
+@dataclass(frozen=True)
 class Reviewed:
     """The review under way has more entries (``done``: all of them)."""
 
@@ -272,5 +285,5 @@ class Say:
 
 Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Computer | Started | StartGame | StartDaily | Leave
           | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
-          | ReviewMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | DemoStep | OpenTable | Join | Message
-          | Link | StandIn | Say)
+          | ReviewMove | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | DemoStep
+          | OpenTable | Join | Message | Link | StandIn | Say)

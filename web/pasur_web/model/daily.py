@@ -59,10 +59,14 @@ class DailyBook:
                 for name, book in (("days", self.days), ("computer", self.computer))}
         return json.dumps({"version": 1, **kept}, sort_keys=True)
 
+    def would_count(self, day: str, today: datetime.date) -> bool:
+        """Whether an attempt of the deal of ``day`` started ``today`` would be counted: the first
+        attempt of today's (or yesterday's) deal."""
+        return day not in self.days and countable(day, today)
+
     def begin(self, day: str, today: datetime.date) -> tuple[DailyBook, bool]:
-        """A daily deal starts: the book, and whether it is practice. The first attempt of today's
-        (or yesterday's) deal is counted; any other is practice."""
-        if day in self.days or not countable(day, today):
+        """A daily deal starts: the book, and whether it is practice (see :meth:`would_count`)."""
+        if not self.would_count(day, today):
             return self, True
         return DailyBook({**self.days, day: {}}, self.computer), False
 

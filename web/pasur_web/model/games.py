@@ -8,16 +8,18 @@ from dataclasses import replace
 from pasur import Rules
 from pasur.daily import OPPONENT, daily_game, parse_day
 
+from ..i18n import LTR_ISOLATE, POP_ISOLATE
 from . import actions as act
 from . import effects as fx
 from .match import Match
+from .params import Params
 from .play import Result, after_change
 from .seats import HUMAN, YOU_WORDS, Seat, default_seats
 from .setup_form import read_setup
 from .state import DealDemo, Notice, State, Table
 from .storage import DAILY_KEY
 
-__all__ = ["begin", "drop_game_params", "game_action", "resume", "show_setup", "start_daily"]
+__all__ = ["begin", "daily_link_game", "drop_game_params", "game_action", "resume", "show_setup", "start_daily"]
 
 
 def _without(notices: tuple[Notice, ...], *kinds: str) -> tuple[Notice, ...]:
@@ -37,22 +39,39 @@ def drop_game_params(state: State) -> list[fx.Effect]:
 def begin(state: State, match: Match, guide: bool = False) -> Result:
     """``match`` on the board, from its first move: what was said about the game before goes."""
     table = Table(guide=guide, explain=state.demo is not None)
-    notices = _without(state.notices, "resumed", "edited", "tab")
+    notices = _without(state.notices, "resumed", "edited", "tab", "daily") + _daily_notice(match)
     closing: list[fx.Effect] = [fx.CloseTable()] if state.online is not None else []
     state = replace(state, view="game", match=match, table=table, settings_open=False, leaving=False,
                     asking=None, review=None, notices=notices, shared="", online=None)
     return after_change(state, [*closing, fx.StopComputer()])
 
 
+def _daily_notice(match: Match) -> tuple[Notice, ...]:
+    """What a daily deal in play counts for: the counted attempt has no Hint and no Undo; a practice
+    attempt is not counted. Said when it starts and when it is taken up again."""
+    if match.daily is None or match.game.over:
+        return ()
+    date = LTR_ISOLATE + match.daily + POP_ISOLATE  # kept left to right in a right-to-left language
+    words = ("daily_counted_notice" if match.counted_daily else "daily_practice_notice", {"date": date})
+    return (Notice(words, "daily", ident="daily-notice"),)
+
+
+def daily_link_game(params: Params, saved: Match | None, today: str) -> bool:
+    """Whether the address's daily deal (``?daily``, ``?daily=YYYY-MM-DD``) is the daily deal saved:
+    the link then takes it up again, as it was (its counted attempt stays counted)."""
+    return params.daily is not None and saved is not None and saved.daily == (params.daily or today)
+
+
 def resume(state: State, match: Match, notice: bool = True) -> Result:
     """A saved game on the board again: say which (when ``notice``), and whether its save was edited."""
-    notices = _without(state.notices, "resumed", "edited", "tab")
+    notices = _without(state.notices, "resumed", "edited", "tab", "daily")
     if notice:
         game = match.game
         words = ("notice_resumed", {"names": match.names(), "deal": game.deal_number + 1, "moves": match.moves})
         notices += (Notice(words, "resumed"),)
     if match.edited:
         notices += (Notice(("notice_edited", {}), "edited"),)
+    notices += _daily_notice(match)
     state = replace(state, view="game", match=match, table=Table(), asking=None, leaving=False, review=None,
                     notices=notices)
     return after_change(state, [fx.StopComputer()])

@@ -88,6 +88,12 @@ class Match:
             return len(self.game.deal_results) - 1
         return None
 
+    @property
+    def counted_daily(self) -> bool:
+        """The counted attempt of a daily deal: played without Hint or Undo, since its result is
+        compared with the computer's (a practice attempt has both)."""
+        return self.daily is not None and not self.practice
+
     def human_seats(self) -> list[int]:
         return [seat for seat, info in enumerate(self.seats) if info.human]
 
@@ -125,7 +131,7 @@ class Match:
         human seat), while a deal is played, and only for a move of that deal; never in the counted
         attempt of a daily deal (its result is compared with the computer's), nor between friends."""
         humans, game = self.human_seats(), self.game
-        if len(humans) != 1 or self.phase != "play" or (self.daily is not None and not self.practice) or (
+        if len(humans) != 1 or self.phase != "play" or self.counted_daily or (
                 self.table is not None or any(seat.friend for seat in self.seats)):
             return None
         for number in range(len(game.history) - 1, -1, -1):

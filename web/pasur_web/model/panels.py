@@ -13,16 +13,14 @@ from . import effects as fx
 from .games import drop_game_params, resume
 from .params import SPEEDS
 from .play import Result, finish_daily, table_action
-from .state import Notice, Review, State, Table
+from .review_panel import escape, review_action, reviewed
+from .state import Notice, State, Table
 from .stats import Stats
 from .storage import DAILY_KEY, STATS_KEY
 
-__all__ = ["panel_action", "review_key"]
+__all__ = ["panel_action"]
 
-
-def review_key(deal: int, seat: int) -> str:
-    """Where a review is kept in the match's save."""
-    return f"{deal}:{seat}"
+_REVIEW_PRESSES = frozenset({act.Press.CLOSE_REVIEW, act.Press.REVIEW_ALL, act.Press.REVIEW_KEY})
 
 
 def _change_setting(state: State, action: act.ChangeSetting) -> Result:
@@ -50,45 +48,6 @@ def _change_setting(state: State, action: act.ChangeSetting) -> Result:
     else:
         return state, []
     return replace(state, settings=settings), [*effects, fx.StoreSettings(settings)]
-
-
-def _review(state: State, action: act.Action) -> Result:
-    match = state.match
-    deal = None if match is None else match.reviewable_deal()
-    if match is None or deal is None or not match.human_seats():
-        return replace(state, review=None), []
-    if isinstance(action, act.OpenReview):
-        humans = match.human_seats()
-        seat = action.seat if action.seat in humans else humans[0]
-        effects: list[fx.Effect] = [fx.Focus("#review-title")]
-        if review_key(deal, seat) not in match.reviews:
-            effects.insert(0, fx.ComputeReview(match, deal, seat))
-        return replace(state, review=Review(seat)), effects
-    review = state.review
-    if action is act.Press.CLOSE_REVIEW or review is None:
-        return replace(state, review=None), [fx.Focus("#review-open")]
-    assert isinstance(action, act.ReviewMove)
-    if action.index is None:
-        focus = f'[data-review-move][data-index="{review.position}"]'
-        return replace(state, review=replace(review, position=None)), [fx.Focus(focus)]
-    return replace(state, review=replace(review, position=action.index)), [fx.Focus("#review-back")]
-
-
-def _reviewed(state: State, action: act.Reviewed) -> Result:
-    match = state.match
-    if match is None or match.id != action.match:
-        return state, []
-    slot = f"{match.id}/{action.key}"
-    if not action.done:
-        return replace(state, running={**state.running, slot: action.entries}), []
-    match = match.with_review(action.key, action.entries)
-    running = {key: entries for key, entries in state.running.items() if key != slot}
-    state = replace(state, match=match, running=running)
-    effects: list[fx.Effect] = [] if state.demo is not None else [fx.SaveMatch(match)]
-    deal, review = match.reviewable_deal(), state.review
-    if deal is not None and review is not None and review_key(deal, review.seat) not in match.reviews:
-        effects.append(fx.ComputeReview(match, deal, review.seat))  # another seat chosen meanwhile
-    return state, effects
 
 
 def _saved(state: State, action: act.Saved) -> Result:
@@ -129,7 +88,7 @@ def _escape(state: State) -> Result:
     """Escape closes what is in front: the review (or its position), the rules, the question, the
     new-game panel over a match, the capture choice, the settings."""
     if state.review is not None:
-        return _review(state, act.ReviewMove(None) if state.review.position is not None else act.Press.CLOSE_REVIEW)
+        return escape(state)
     if state.rules is not None:
         return replace(state, rules=None), [fx.Focus("#rules-button")]
     if state.leaving:
@@ -161,7 +120,7 @@ def _daily(state: State, action: act.Action) -> Result:
     cat = state.cat
     mine = deal_points(match.game)
     text = cat.t("daily_share_text", date=cat.isolate(day), mine=cat.num(mine), diff=cat.signed(mine - computer))
-    return state, [fx.Copy(text + (" " + cat.t("daily_share_practice") if match.practice else ""))]
+    return state, [fx.Copy(text + " " + cat.t("daily_share_practice" if match.practice else "daily_share_counted"))]
 
 
 def panel_action(state: State, action: act.Action) -> Result:
@@ -196,10 +155,11 @@ def panel_action(state: State, action: act.Action) -> Result:
         return resume(state, action.match, notice=False) if action.match is not None else (state, [])
     if action is act.Press.INSTALL:
         return state, [fx.PromptInstall()]
-    if isinstance(action, act.OpenReview | act.ReviewMove) or action is act.Press.CLOSE_REVIEW:
-        return _review(state, action)
+    if isinstance(action, act.OpenReview | act.ReviewMove | act.TryAgain | act.TryMove) or (
+            isinstance(action, act.Press) and action in _REVIEW_PRESSES):
+        return review_action(state, action)
     if isinstance(action, act.Reviewed):
-        return _reviewed(state, action)
+        return reviewed(state, action)
     if isinstance(action, act.Saved):
         return _saved(state, action)
     if isinstance(action, act.Behind):

@@ -171,7 +171,7 @@ def table_action(state: State, action: act.Action) -> Result:
     if action is act.Press.UNDO:
         return _undo(state, match)
     if action is act.Press.HINT:
-        if not match.is_viewer_turn() or table.hinting:
+        if not match.is_viewer_turn() or table.hinting or match.counted_daily:
             return state, []
         return replace(state, table=replace(table, hinting=True)), [fx.SearchHint(match)]
     if isinstance(action, act.ShowHint):

@@ -51,10 +51,16 @@ class Table:
 
 @dataclass(frozen=True)
 class Review:
-    """The review panel is open on ``seat``'s moves (one of them shown on its own: ``position``)."""
+    """The review panel is open on ``seat``'s moves: its key moments, or every move (``full``); one
+    of them shown on its own (``position``), perhaps played again (``trying``: the card whose
+    captures are offered, ``choosing``; the move tried, ``tried``, in move notation)."""
 
     seat: int
     position: int | None = None
+    full: bool = False
+    trying: bool = False
+    choosing: str | None = None
+    tried: str | None = None
 
 
 @dataclass(frozen=True)

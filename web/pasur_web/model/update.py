@@ -19,7 +19,15 @@ from ..i18n import pick_language
 from . import actions as act
 from . import effects as fx
 from .daily import DailyBook
-from .games import drop_game_params, game_action, resume, start_daily, start_demo_deal, start_from_params
+from .games import (
+    daily_link_game,
+    drop_game_params,
+    game_action,
+    resume,
+    start_daily,
+    start_demo_deal,
+    start_from_params,
+)
 from .online import join, online_action, open_table, resume_table
 from .panels import panel_action
 from .params import SPEEDS, Params
@@ -79,7 +87,8 @@ def _started(state: State, action: act.Started) -> Result:
             return join(state, *action.friend)
         return replace(state, view="join"), [fx.Focus("#join-name")]
     same = loaded.match is not None and loaded.match.link == params.link()
-    todo = start_action(params.start_now, params.embed, loaded.match, same_game=same)
+    todo = start_action(params.start_now, params.embed, loaded.match,
+                        same_game=same or daily_link_game(params, loaded.match, action.today))
     if todo == "resume" and loaded.match is not None:
         state, effects = resume(state, loaded.match)
         if loaded.match.table is not None:

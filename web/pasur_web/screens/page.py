@@ -117,7 +117,7 @@ def _board(state: State) -> dict[str, Part]:
     others, around = opponents(state)
     me, seat = me_info(state)
     t = cat.t
-    shown = state.settings.get("hints", True) and match.is_viewer_turn()
+    shown = state.settings.get("hints", True) and match.is_viewer_turn() and not match.counted_daily
     undo = state.settings.get("undo", True) and not state.table.behind and match.undo_point() is not None
     guide = guide_text(state)
     return {
@@ -157,7 +157,7 @@ def page(state: State, today: datetime.date, spoken: Spoken) -> Frame:
     }
     shown = review(state)
     parts["review"] = part([shown[0]] if shown else [], hidden=shown is None, data_done=bool(shown and shown[1]))
-    question, panel = setup_panel(state) if state.view in ("setup", "loading") else (None, None)
+    question, panel = setup_panel(state, today) if state.view in ("setup", "loading") else (None, None)
     if question is not None:
         parts["setup"] = part([question])
     if state.playing:

@@ -112,13 +112,16 @@ def scoreboard(state: State) -> Node:
         h("strong", text=cat.num(score), data_side_score=side)]) for side, score in enumerate(game.scores)]
     # A save changed outside the game is marked, and the match is not counted in the statistics.
     mark = [h("span", "edited-mark", id="edited-mark", text=t("edited_mark"))] if match.edited else []
-    return h("div", id="scoreboard", children=[*items, h("span", "goal", text=goal(state)), *mark])
+    attempt = None if match.daily is None else "counted" if match.counted_daily else "practice"
+    return h("div", id="scoreboard", children=[*items, h("span", "goal", text=goal(state), data_daily_attempt=attempt),
+                                               *mark])
 
 
 def goal(state: State) -> str:
     match, cat = state.match, state.cat
     assert match is not None
     rules = match.game.rules
-    if match.daily:
-        return cat.t("daily_title", date=cat.isolate(match.daily))
+    if match.daily:  # which attempt this is, from its first move: counted, or practice
+        key = "daily_goal_counted" if match.counted_daily else "daily_goal_practice"
+        return cat.t(key, date=cat.isolate(match.daily))
     return cat.t("deals_short", n=rules.fixed_deals) if rules.fixed_deals else cat.t("target_short", n=rules.target)

@@ -54,6 +54,7 @@ def daily_section(cat: Catalog, book: DailyBook, today: datetime.date) -> Node |
     return h("section", "stats-section", id="daily-stats", children=[
         h("h3", text=t("daily_stats")),
         h("p", text=f"{t('daily_played', n=len(results))} · {t('daily_streak', n=book.streak(today))}"),
+        h("p", "muted", text=t("daily_what_counts")),
         h("div", "table-scroll", children=[h("table", "score-sheet stats", children=[
             h("thead", children=[head]), h("tbody", children=rows)])])])
 

@@ -3,12 +3,14 @@ engine's presets), the question a link asks when a game is in progress, and "Lea
 
 from __future__ import annotations
 
+import datetime
 import functools
 from typing import Any
 
 from pasur.rules import PRESETS
 
 from ..i18n import Catalog
+from ..model.match import Match
 from ..model.params import Params, setup_config
 from ..model.state import State
 from .html import Node, h
@@ -16,24 +18,44 @@ from .html import Node, h
 __all__ = ["catalog_texts", "leave", "setup_panel"]
 
 
-def setup_panel(state: State) -> tuple[Node | None, tuple[dict[str, str], dict[str, Any]] | None]:
+def setup_panel(state: State, today: datetime.date | None = None) -> tuple[Node | None, tuple[dict[str, str],
+                                                                                         dict[str, Any]] | None]:
     """What the ``#setup`` section shows: the question a link with game parameters asks about the
-    saved game, or the new-game panel's texts and choices for ``web/setup.js``."""
+    saved game (``today``: the date, UTC, for a daily deal's link), or the new-game panel's texts
+    and choices for ``web/setup.js``."""
     cat = state.cat
     saved = state.asking
     if saved is not None:
         t = cat.t
+        key: str | None = None
+        new, values = "resume_choice_new", {}
+        daily = state.params.daily
+        if daily is not None and today is not None:  # the link's game is a daily deal: which, and whether it counts
+            day = daily or today.isoformat()
+            counts = state.daily.would_count(day, today)
+            key, new = "resume_choice_daily" if counts else "resume_choice_daily_practice", "resume_choice_new_daily"
+            values = {"date": cat.isolate(day)}
         node = h("div", "resume-choice", id="resume-choice", children=[
             h("h2", text=t("resume_choice_title")),
-            h("p", text=t("resume_choice_saved", names=cat.listing(saved.names()), deal=saved.game.deal_number + 1,
-                          moves=saved.moves, game=_game_words(cat, saved.game.players, saved.game.rules.target))),
-            h("p", text=t("resume_choice_link", game=_link_words(state))),
+            *_saved_and_link(state, saved, key, values), _counted_attempt(saved, cat),
             h("div", "resume-actions", children=[
                 h("button", "primary", text=t("resume_choice_resume"), id="resume-saved", type="button"),
-                h("button", "secondary", text=t("resume_choice_new"), id="start-linked", type="button")])])
+                h("button", "secondary", text=t(new), id="start-linked", type="button")])])
         return node, None
     params = state.params
     return None, _panel(cat, (params.players, params.preset, params.target, params.ai), state.storage)
+
+
+def _saved_and_link(state: State, saved: Match, key: str | None, values: dict[str, str]) -> list[Node]:
+    """The game in progress and the game the link would start: one sentence for a daily deal (which
+    says whether the attempt counts), else a paragraph each."""
+    cat, game = state.cat, saved.game
+    names, deal = cat.listing(saved.names()), game.deal_number + 1
+    if key is not None:
+        return [h("p", text=cat.t(key, names=names, deal=deal, moves=saved.moves, **values))]
+    return [h("p", text=cat.t("resume_choice_saved", names=names, deal=deal, moves=saved.moves,
+                              game=_game_words(cat, game.players, game.rules.target))),
+            h("p", text=cat.t("resume_choice_link", game=_link_words(state)))]
 
 
 def _game_words(cat: Catalog, players: int, target: int) -> str:
@@ -67,6 +89,13 @@ def catalog_texts(cat: Catalog) -> dict[str, str]:
     return {key: cat.t(key) for key in cat.fallback}
 
 
+def _counted_attempt(match: Match | None, cat: Catalog) -> Node | None:
+    """What another game would cost a daily deal's counted attempt in progress: it would not count."""
+    if match is None or not match.counted_daily or match.daily is None or match.game.over:
+        return None
+    return h("p", "daily-warning", id="daily-warning", text=cat.t("daily_leave_warning", date=cat.isolate(match.daily)))
+
+
 def leave(state: State) -> list[Node] | None:
     """Asked before a match in progress is left."""
     if not state.leaving:
@@ -74,6 +103,7 @@ def leave(state: State) -> list[Node] | None:
     t = state.cat.t
     return [h("div", "panel", children=[
         h("h2", text=t("leave_title"), id="leave-title"), h("p", text=t("leave_text")),
+        _counted_attempt(state.match, state.cat),
         h("div", "sheet-actions", children=[
             h("button", "primary", text=t("leave_confirm"), id="leave-confirm", type="button"),
             h("button", "secondary", text=t("leave_cancel"), id="leave-cancel", type="button")])])]

@@ -53,8 +53,11 @@ def _daily_result(state: State, match: Match, day: str) -> Node:
     computer = state.daily.computer.get(day)
     mine = deal_points(match.game)
     children = [h("h3", text=cat.t("daily_title", date=cat.isolate(day)))]
-    if match.practice:
-        children.append(h("p", "muted", text=cat.t("daily_practice")))
+    if match.practice:  # already started on this device, or a day that is neither today nor yesterday
+        children.append(h("p", "muted", id="daily-counted", data_counted="false",
+                          text=cat.t("daily_practice" if day in state.daily.days else "daily_practice_date")))
+    else:
+        children.append(h("p", "muted", id="daily-counted", data_counted="true", text=cat.t("daily_counted")))
     if computer is None:
         children.append(h("p", id="daily-compare", role="status", text=cat.t("daily_computing")))
     else:
