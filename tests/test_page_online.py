@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+from pasur.review import DealReview
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
 from pasur_web.model.online import seat_message
@@ -18,6 +19,8 @@ from pasur_web.model.seen_game import SeenGame
 from pasur_web.model.state import State
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
+from pasur_web.screens.html import find_all
+from pasur_web.screens.review import review
 
 CODE = "abc234"
 TOKEN = "t0ken0ken0ken0ken0"
@@ -83,10 +86,8 @@ def test_a_friend_joins_sits_down_and_sees_the_lobby() -> None:
     assert table.host.match.moves == 0 and not table.host.match.is_ai_turn()  # nothing before the start
 
 
-def test_a_whole_deal_between_friends_with_no_hidden_card_sent() -> None:
-    table = Table()
-    table.start()
-    assert table.friend.view == "game" and isinstance(table.friend.match.game, SeenGame)
+def play_deal(table: Table) -> None:
+    """Both pages play a deal to its end, each checking what the friend's page was sent."""
     for _ in range(60):
         host = table.host.match
         assert host is not None
@@ -119,7 +120,49 @@ def test_a_whole_deal_between_friends_with_no_hidden_card_sent() -> None:
             table.to_host(effects)
             assert not table.friend.online.sent  # the host's answer came: the hand is the player's again
             assert str(table.host.match.game.history[-1].move) == str(move)
+
+
+def test_a_whole_deal_between_friends_with_no_hidden_card_sent() -> None:
+    table = Table()
+    table.start()
+    assert table.friend.view == "game" and isinstance(table.friend.match.game, SeenGame)
+    play_deal(table)
     assert table.friend.match.moves == table.host.match.moves > 20
+
+
+def test_a_friend_reviews_its_own_moves_made_by_the_host_from_what_its_seat_saw() -> None:
+    table = Table()
+    table.start()
+    play_deal(table)
+    assert table.friend.match.phase == "deal-end" and table.friend.match.reviewable_deal() == 0
+    table.friend, effects = update(table.friend, act.OpenReview())
+    assert table.friend.review is not None and table.friend.review.seat == 1
+    sent = [json.loads(effect.text) for effect in effects if isinstance(effect, fx.Send)]
+    assert sent == [{"t": "review", "deal": 0}]
+    assert not any(isinstance(effect, fx.ComputeReview) for effect in effects)  # a friend's page has not the deal
+    host = table.host.match
+    answers = table.to_host(effects)
+    assert fx.ComputeReview(host, 0, 1) in answers  # the host's page reviews the friend's seat
+    entries = tuple(DealReview(host.game, 1, 0, worlds=3).run())
+    assert [entry.played for entry in entries] == [record.move for record in host.game.history if record.seat == 1]
+    table.host, effects = update(table.host, act.Reviewed(host.id, "0:1", entries, True))
+    assert fx.Publish() in effects
+    text = table.published()
+    assert '"0:1"' in text and '"0:0"' not in text  # the friend's own review, never the host's
+    table.to_friend(effects)
+    assert table.friend.match.reviews == {"0:1": entries}
+    drawn = review(table.friend)
+    assert drawn is not None and find_all(drawn[0], data_review_moment="*")  # the key moments, on the friend's page
+    _, effects = update(table.friend, act.OpenReview())
+    assert not any(isinstance(effect, fx.Send) for effect in effects)  # kept: not asked again
+
+
+def test_a_review_of_another_deal_than_the_one_just_played_is_refused() -> None:
+    table = Table()
+    table.start()
+    table.host, effects = update(table.host, act.Message("p1", '{"t":"review","deal":0}'))
+    assert [json.loads(effect.text)["t"] for effect in effects if isinstance(effect, fx.Send)] == ["refused"]
+    assert not any(isinstance(effect, fx.ComputeReview) for effect in effects)  # a deal in play is never reviewed
 
 
 @pytest.mark.parametrize(("message", "why"), [

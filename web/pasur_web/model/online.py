@@ -148,7 +148,21 @@ def _from_friend(state: State, online: Online, action: act.Message) -> Result:
     if data["t"] == "say":
         return replace(state, online=replace(online, said=(*online.said[-4:], (seat, str(data["what"]))))), [
             fx.Publish()]
+    if data["t"] == "review":
+        return _review_asked(state, online, match, (seat, action.peer), data["deal"])
     return state, [_send(action.peer, {"t": "refused", "why": f"a host does not take a {data['t']} message"})]
+
+
+def _review_asked(state: State, online: Online, match: Match, asker: tuple[int, str], deal: int) -> Result:
+    """A friend asks for the review of its moves in the deal just played: the host's page makes it (from
+    that seat's cards and the table only) and sends it with the next state."""
+    seat, peer = asker
+    if deal != match.reviewable_deal():
+        return state, [_send(peer, {"t": "refused", "why": "only the deal just played can be reviewed"})]
+    key = f"{deal}:{seat}"
+    if key in match.reviews:
+        return state, [fx.Publish()]
+    return replace(state, online=replace(online, asked=online.asked | {key})), [fx.ComputeReview(match, deal, seat)]
 
 
 def _host_action(state: State, online: Online, action: act.Action) -> Result:

@@ -3,6 +3,7 @@ its own, and that position played again ("Try again"), graded from the review's 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -11,6 +12,7 @@ from pasur.review import MoveReview
 
 from . import actions as act
 from . import effects as fx
+from .match import Match
 from .play import Result
 from .state import Review, State
 
@@ -55,6 +57,14 @@ def _try_move(state: State, review: Review, action: act.TryMove) -> Result:
     return replace(state, review=replace(review, choosing=None, tried=str(moves[0]))), [fx.Focus("#review-try-result")]
 
 
+def _made(state: State, match: Match, deal: int, seat: int) -> fx.Effect:
+    """What makes a seat's review: the page's own work, or at a friend's page (which has not the whole
+    deal) a request to the host's page, whose answer comes with the next state."""
+    if state.online is not None and not state.online.host:
+        return fx.Send(None, json.dumps({"t": "review", "deal": deal}, separators=(",", ":")))
+    return fx.ComputeReview(match, deal, seat)
+
+
 def review_action(state: State, action: act.Action) -> Result:
     """Opening the review (computed in the background the first time), moving around it, closing it."""
     match = state.match
@@ -67,7 +77,7 @@ def review_action(state: State, action: act.Action) -> Result:
         seat = action.seat if action.seat in humans else humans[0]
         effects: list[fx.Effect] = [fx.Focus("#review-title")]
         if review_key(deal, seat) not in match.reviews:
-            effects.insert(0, fx.ComputeReview(match, deal, seat))
+            effects.insert(0, _made(state, match, deal, seat))
         return replace(state, review=Review(seat, full=review is not None and review.full)), effects
     if action is act.Press.CLOSE_REVIEW or review is None:
         return replace(state, review=None), [fx.Focus("#review-open")]
@@ -111,7 +121,12 @@ def reviewed(state: State, action: act.Reviewed) -> Result:
     running = {key: entries for key, entries in state.running.items() if key != slot}
     state = replace(state, match=match, running=running)
     effects: list[fx.Effect] = [] if state.demo is not None else [fx.SaveMatch(match)]
-    deal, review = match.reviewable_deal(), state.review
-    if deal is not None and review is not None and review_key(deal, review.seat) not in match.reviews:
-        effects.append(fx.ComputeReview(match, deal, review.seat))  # another seat chosen meanwhile
+    deal, review, online = match.reviewable_deal(), state.review, state.online
+    wanted = [] if review is None else [review.seat]  # another seat chosen meanwhile, then the friends'
+    if online is not None and online.host:
+        effects.append(fx.Publish())  # a friend's review goes with the next state
+        wanted += [int(key.split(":")[1]) for key in sorted(online.asked) if key.startswith(f"{deal}:")]
+    missing = [seat for seat in wanted if review_key(deal, seat) not in match.reviews] if deal is not None else []
+    if deal is not None and missing:
+        effects.append(fx.ComputeReview(match, deal, missing[0]))
     return state, effects

@@ -101,6 +101,7 @@ class Online:
     said: tuple[tuple[int, str], ...] = ()  # the latest quick messages: (seat, key)
     refused: str = ""  # why the last message was refused
     sent: bool = False  # a friend's: its move is on its way to the host (the hand waits for the answer)
+    asked: frozenset[str] = frozenset()  # the host's: the reviews friends asked for ("deal:seat")
 
     @property
     def host(self) -> bool:

@@ -4,9 +4,11 @@ what that seat may see only: its own hand, the table, the counts, the public mov
 hand, never the stock.
 
 A friend's page sends ``hello`` (its name and a token it keeps, to take its seat back), ``play`` (a
-move in card notation) and ``say`` (a quick message). The host's page sends ``welcome`` (the seat),
-``state`` (who sits where, what was said, the position for that seat and the public events since
-the last one it sent) and ``refused`` (why a message changed nothing).
+move in card notation), ``say`` (a quick message) and ``review`` (the review of its moves in the deal
+just played, made by the host's page: the friend's page has not the whole deal to make it). The
+host's page sends ``welcome`` (the seat), ``state`` (who sits where, what was said, the position for
+that seat, the public events since the last one it sent, and the seat's review of the deal just
+played once made) and ``refused`` (why a message changed nothing).
 """
 
 from __future__ import annotations
@@ -94,8 +96,14 @@ def _say(data: dict[str, Any]) -> None:
         raise Refused("no such quick message")
 
 
+def _review(data: dict[str, Any]) -> None:
+    _fields(data, deal=int)
+    if not 0 <= data["deal"] < 10_000:
+        raise Refused("a review names a deal by its number")
+
+
 # A host's messages are read field by field where they are used (model/online.py), each value checked.
-_CHECKS: dict[str, Any] = {"hello": _hello, "play": _play, "say": _say,
+_CHECKS: dict[str, Any] = {"hello": _hello, "play": _play, "say": _say, "review": _review,
                            "welcome": lambda data: None, "state": lambda data: None, "refused": lambda data: None}
 
 
@@ -183,12 +191,12 @@ def seat_state(match: Match, seat: int, since: int, seats: Sequence[Sequence[Any
         "seed": player_seed(game.seed, seat),
         "view": view_of(game.view(seat)), "since": since, "events": [event_of(event) for event in game.events[since:]],
         "reviews": {key: [entry.to_dict() for entry in entries] for key, entries in match.reviews.items()
-                    if key.endswith(f":{seat}")},
+                    if key == f"{match.reviewable_deal()}:{seat}"},
     })
 
 
 def reviews_of(data: object) -> dict[str, tuple[MoveReview, ...]]:
-    """The reviews in a state message (the seat's own)."""
+    """The reviews in a state message (the seat's own, of the deal just played)."""
     found: dict[str, tuple[MoveReview, ...]] = {}
     for key, entries in (data.items() if isinstance(data, dict) else ()):
         try:
