@@ -92,6 +92,16 @@ def answer_capture_choice(page: Where, card: str, capture: str | None = None) ->
         page.locator(option).first.click()
 
 
+def play_one_card(page: Where) -> None:
+    """Play the first legal move of the human's hand by clicks."""
+    page.wait_for_selector("#hand [data-card]:not([disabled])")
+    game = saved_game(page)
+    move = game.legal_moves()[0]
+    tap_card(page, move.card)
+    answer_capture_choice(page, str(move.card), ",".join(str(c) for c in move.sorted_captured()))
+    wait_for_moves(page, len(game.history) + 1)
+
+
 def play_to_end(page: Where, max_steps: int = 2000, on_choice: object = None, stop_at: str = "match-end",
                 key: str = MATCH_KEY, on_turn: object = None) -> Played:
     """Play every human turn by clicking until the match is over (or the deal, with ``stop_at``);

@@ -6,7 +6,15 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from driver import WAIT_HUMAN, answer_capture_choice, open_page, play_to_end, saved_game, tap_card, wait_for_moves
+from driver import (
+    WAIT_HUMAN,
+    open_page,
+    play_one_card,
+    play_to_end,
+    saved_game,
+    tap_card,
+    wait_for_moves,
+)
 from helpers import seed_with_a_choice
 
 PHONE = {"width": 360, "height": 740}
@@ -20,16 +28,6 @@ def start_from_panel(page: Page, players: str = "2", target: str = "1") -> None:
     page.click("#start")
     expect(page.locator("#hand")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("data-phase", "play")
-
-
-def play_one_card(page: Page) -> None:
-    """Play the first legal move of the human's hand by clicks."""
-    page.wait_for_selector("#hand [data-card]:not([disabled])")
-    game = saved_game(page)
-    move = game.legal_moves()[0]
-    tap_card(page, move.card)
-    answer_capture_choice(page, str(move.card), ",".join(str(c) for c in move.sorted_captured()))
-    wait_for_moves(page, len(game.history) + 1)
 
 
 def test_play_again_leads_to_a_new_game(page: Page, guard: object, site_url: str) -> None:
@@ -101,8 +99,12 @@ def test_pass_and_play_shows_what_the_move_did(page: Page, guard: object, site_u
     open_page(page, f"{site_url}?seed=3&speed=instant")
     page.click("#new-game")
     page.click("#leave-confirm")
+    expect(page.locator("#name-0")).to_have_value("You")
     page.select_option("#kind-1", "human")
+    # The names the game will use, already in the panel: with two players at one device nobody is "You".
+    expect(page.locator("#name-0")).to_have_value("Player 1")
     page.click("#start")
+    expect(page.locator("#handoff")).to_contain_text("Player 1")
     page.click("#handoff-ready")  # "I am Player 1"
     play_one_card(page)
     handoff = page.locator("#handoff")

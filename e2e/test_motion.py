@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, tap_card, wait_for_moves
 from helpers import seed_with_a_choice
@@ -357,3 +357,38 @@ def test_a_sur_is_celebrated_on_the_pile_and_counted(page: Page, guard: object, 
         assert pile is not None and shown is not None
         assert abs((shown["x"] + shown["width"] / 2) - (pile["x"] + pile["width"] / 2)) < 40  # over the pile
         assert "Surs: 1" in page.inner_text("#me-info")
+
+
+def test_a_computer_capture_is_shown_before_it_is_taken_each_mark_its_own(page: Page, guard: object,
+                                                                          site_url: str) -> None:
+    """At the normal speed a computer's capture is shown first: the cards it is about to take are
+    marked (coral), apart from the card just laid (white), whose turn it is (gold) and the focus; they
+    stay on the table for the pause, then go to its pile. The page's clock is the test's."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.clock.install()
+    open_page(page, f"{site_url}?players=2&seed=5&speed=normal&ai=greedy&lang=en")
+    page.wait_for_function(WAIT_HUMAN)
+    game = saved_game(page)
+    assert game.turn == 0 and str(game.legal_moves()[0]) == "5H"  # it lays 5H; the computer's every move takes
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # from here the page's timers wait for the test
+    tap_card(page, "5H")
+    expect(page.locator("#table .card.taking")).to_have_count(0)
+    for _ in range(20):  # thinking (half a move's time), then the capture is shown
+        page.clock.run_for(100)
+        if page.locator("#table .card.taking").count():
+            break
+    taking = page.locator("#table .card.taking")
+    expect(taking.first).to_be_visible()
+    assert saved_game(page).history[-1].seat == 0  # shown, not yet played
+    marks = {name: page.locator(selector).first.evaluate("n => getComputedStyle(n).boxShadow")
+             for name, selector in (("taking", "#table .card.taking"), ("laid", "#table .card.last-laid"))}
+    turn = page.locator(".opponent.turn").evaluate("n => getComputedStyle(n).borderTopColor")
+    assert "rgb(255, 255, 255)" in marks["laid"] and "rgb(255, 255, 255)" not in marks["taking"], marks
+    assert turn.replace(" ", "") not in marks["taking"].replace(" ", ""), (turn, marks)  # not the turn's gold
+    shown = taking.count()
+    page.clock.run_for(300)  # the capture stays in sight a while
+    expect(page.locator("#table .card.taking")).to_have_count(shown)
+    page.clock.run_for(2000)
+    expect(page.locator("#table .card.taking")).to_have_count(0)
+    played = saved_game(page).history[-1]
+    assert played.seat == 1 and played.move.captured

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from driver import MATCH_KEY, WAIT_HUMAN, open_page, play_to_end, saved_game, tap_card, wait_for_moves
+from driver import MATCH_KEY, WAIT_HUMAN, open_page, play_one_card, play_to_end, saved_game, tap_card, wait_for_moves
 from helpers import seed_with_a_choice
 from pasur import Rules, new_game
 
@@ -169,3 +169,27 @@ def test_four_players_sit_around_the_table(page: Page, guard: object, site_url: 
                 '.opponent[data-place="top"]', "data-team") == "0"
             page.screenshot(path=str(artifacts / f"four-players-{lang}-{name}.png"))
             page.evaluate("localStorage.clear()")
+
+
+def test_back_at_your_turn_the_moves_since_are_told_in_sight(page: Page, guard: object, site_url: str) -> None:
+    """At a table of four the three other moves go by while the player waits; when it is their turn
+    again, the line above the hand says each of them, in order (on a phone the log is out of sight)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_page(page, f"{site_url}?players=4&seed=1&speed=instant&lang=en")
+    page.wait_for_function(WAIT_HUMAN)
+    mine = len(saved_game(page).history) + 1  # the moves after the player's own
+    play_one_card(page)
+    wait_for_moves(page, mine + 3)
+    page.wait_for_function(WAIT_HUMAN)
+    game = saved_game(page)
+    assert game.turn == 0 and [record.seat for record in game.history[mine:]] == [1, 2, 3]
+    line = page.locator("#last-move")
+    expect(line).to_contain_text("Since your turn:")
+    names = [page.inner_text(f'.opponent[data-seat="{seat}"] .name') for seat in (1, 2, 3)]
+    text = line.inner_text()
+    positions = [text.find(name) for name in names]
+    assert -1 not in positions and positions == sorted(positions), (names, text)  # each, in the order played
+    for record in game.history[mine:]:
+        assert record.move.card.symbol in text or str(record.move.card) in text, (str(record.move), text)
+    box = line.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740  # in sight, on a phone

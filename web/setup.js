@@ -180,11 +180,25 @@
     seatRows(players, kept);
   }
 
+  function firstSeatName() {
+    // With another human at this device nobody is "you": the first seat is named as the game will name it.
+    var name = current("name-0");
+    var humans = document.querySelectorAll('#setup-seats select[id^="kind-"]');
+    var shared = Array.prototype.some.call(humans, function (select) { return select.value === "human"; });
+    var you = t("you");
+    var first = t("player_n", { n: 1 });
+    if (shared && name.value === you) name.value = first;
+    if (!shared && name.value === first) name.value = you;
+  }
+
   function onChange(event) {
     if (!state.config) return;
     var id = event.target.id;
     if (id === "setup-players") {
       seatRows(Number(event.target.value), keptValues());
+      firstSeatName();
+    } else if (id.indexOf("kind-") === 0) {
+      firstSeatName();
     } else if (id === "setup-preset") {
       var rules = state.config.presets[event.target.value];
       if (!rules) return;
