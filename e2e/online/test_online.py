@@ -174,13 +174,22 @@ def test_four_browsers_play_a_team_deal(browser: Browser, site_url: str, artifac
         context.close()
 
 
-@pytest.mark.usefixtures("signalling")
-def test_a_friend_who_leaves_and_comes_back_by_the_link_takes_the_seat_back(browser: Browser, site_url: str) -> None:
+Person = tuple[BrowserContext, Page]
+
+
+def one_deal_table(browser: Browser, site_url: str) -> tuple[Person, Person, str]:
+    """A host (1280×800) and a friend (360×740) seated at a one-deal table, the game started."""
     host_context, host, _ = person(browser)
     friend_context, friend, _ = person(browser, 360, 740)
     link = open_table(host, site_url, {"name-0": "Ana", "kind-1": "friend", "setup-fixed": "1"})
     join(friend, link, "Mina")
     host.click("#table-start")
+    return (host_context, host), (friend_context, friend), link
+
+
+@pytest.mark.usefixtures("signalling")
+def test_a_friend_who_leaves_and_comes_back_by_the_link_takes_the_seat_back(browser: Browser, site_url: str) -> None:
+    (host_context, host), (friend_context, friend), link = one_deal_table(browser, site_url)
     expect(friend.locator("html")).to_have_attribute("data-phase", "play")
     take_turns([host, friend], lambda: saved_moves(host) >= 6, host)
     friend.close()  # the friend's page goes away mid-deal
@@ -200,11 +209,7 @@ def test_a_friend_who_leaves_and_comes_back_by_the_link_takes_the_seat_back(brow
 
 @pytest.mark.usefixtures("signalling")
 def test_the_host_reloads_mid_deal_and_the_match_goes_on(browser: Browser, site_url: str) -> None:
-    host_context, host, _ = person(browser)
-    friend_context, friend, _ = person(browser, 360, 740)
-    link = open_table(host, site_url, {"name-0": "Ana", "kind-1": "friend", "setup-fixed": "1"})
-    join(friend, link, "Mina")
-    host.click("#table-start")
+    (host_context, host), (friend_context, friend), _ = one_deal_table(browser, site_url)
     take_turns([host, friend], lambda: saved_moves(host) >= 5, host)
     before = saved_moves(host)
     host.reload()
