@@ -114,6 +114,10 @@ def test_a_whole_deal_with_the_keyboard_alone(page: Page, guard: object, site_ur
             page.keyboard.press("ArrowRight")
         assert page.evaluate("document.activeElement.dataset.card") == card
         page.keyboard.press("Enter")
+        if counts[card] == 1:  # looked at first, what it takes marked; Enter again plays it
+            page.wait_for_selector(f'#hand [data-card="{card}"].selected')
+            assert page.evaluate("document.activeElement.dataset.card") == card
+            page.keyboard.press("Enter")
         if counts[card] > 1:
             page.wait_for_selector("#capture-choice [data-capture]")
             assert page.evaluate("document.activeElement.closest('#capture-choice') !== null")

@@ -17,6 +17,7 @@ from driver import (
     phase,
     play_to_end,
     saved_game,
+    tap_card,
     wait_for_moves,
     wait_ready,
 )
@@ -255,7 +256,7 @@ def play_one_move(page: Page) -> None:
     page.wait_for_function(WAIT_HUMAN, timeout=30_000)
     game = saved_game(page)
     card = str(game.legal_moves()[0].card)
-    page.click(f'#hand [data-card="{card}"]')
+    tap_card(page, card)
     answer_capture_choice(page, card)
     wait_for_moves(page, len(game.history) + 1)
     page.wait_for_function(WAIT_HUMAN, timeout=30_000)

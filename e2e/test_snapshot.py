@@ -125,14 +125,17 @@ def test_unseeded_games_differ_and_a_seeded_game_is_the_same_with_the_snapshot(p
     play_a_card(page)
     plain_game = saved_game(page).to_json()
 
-    visit(page, seeded, "snapshot", answer="#start-linked")  # the same link again: a new game
+    # The same link again would take up its game: with no game saved it starts it anew.
+    page.evaluate("localStorage.removeItem('pasur.match')")
+    visit(page, seeded, "snapshot")
     assert (cards(page, "#hand"), cards(page, "#table")) == deal
     play_a_card(page)
     assert saved_game(page).to_json() == plain_game
 
     seen = []
     for _ in range(2):
-        visit(page, f"{site_url}?lang=en&players=2&speed=instant", "snapshot", answer="#start-linked")
+        page.evaluate("localStorage.removeItem('pasur.match')")
+        visit(page, f"{site_url}?lang=en&players=2&speed=instant", "snapshot")
         seen.append((saved_game(page).seed, saved_match(page)["id"], cards(page, "#hand") + cards(page, "#table")))
     (seed_a, id_a, deal_a), (seed_b, id_b, deal_b) = seen
     assert seed_a != seed_b and deal_a != deal_b
