@@ -19,8 +19,9 @@ from pasur_web.model.seen_game import SeenGame
 from pasur_web.model.state import State
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
-from pasur_web.screens.html import find_all
+from pasur_web.screens.html import find_all, text_of
 from pasur_web.screens.review import review
+from pasur_web.screens.sheet import sheet
 
 CODE = "abc234"
 TOKEN = "t0ken0ken0ken0ken0"
@@ -31,9 +32,9 @@ CARD = re.compile(r"\b(10|[2-9AJQK])[CDHS]\b")
 class Table:
     """A host and a friend; ``sent`` holds the messages each page sent, in order."""
 
-    def __init__(self, seed: int = 4) -> None:
+    def __init__(self, seed: int = 4, form: dict[str, str] | None = None) -> None:
         self.host = initial_state(parse_params(f"?seed={seed}&speed=instant"), {}, ["en"])
-        self.host, effects = update(self.host, act.OpenTable(FORM, CODE))
+        self.host, effects = update(self.host, act.OpenTable(form or FORM, CODE))
         assert self.host.view == "lobby" and fx.OpenTable(CODE) in effects
         self.friend = initial_state(parse_params(f"?join={CODE}"), {}, ["en"])
         self.friend, effects = update(self.friend, act.Started(Loaded(None), today="2026-12-02"))
@@ -62,7 +63,11 @@ class Table:
                 self.friend, _ = update(self.friend, act.Message(None, effect.text))
 
     def published(self) -> str:
-        return seat_message(self.host, 1, self.friend.online.since if self.friend.online else 0)
+        """What the host's page sends the friend (as browser/peers.py does: the events not sent yet
+        of the same match, all of another)."""
+        same = self.friend.match is not None and self.host.match is not None and (
+            self.friend.match.id == self.host.match.id)
+        return seat_message(self.host, 1, self.friend.online.since if self.friend.online and same else 0)
 
     def start(self) -> None:
         self.host, effects = update(self.host, act.Press.START_TABLE)
@@ -180,6 +185,31 @@ def test_a_forged_or_malformed_message_is_refused_and_changes_nothing(message: s
     assert table.host.match is before.match
     assert len(effects) == 1 and isinstance(effects[0], fx.Send) and effects[0].peer == "p1"
     assert why in json.loads(effects[0].text)["why"]
+
+
+def test_after_the_match_the_host_plays_again_at_the_same_table_and_a_friend_may_leave() -> None:
+    table = Table(form={**FORM, "setup-fixed": "1"})  # one deal
+    table.start()
+    play_deal(table)
+    first = table.host.match
+    assert first.phase == table.friend.match.phase == "match-end"
+    shown = sheet(table.friend)
+    assert shown is not None and not find_all(shown[0], id="play-again")  # the host starts the next match
+    assert text_of(find_all(shown[0], id="host-rematch")[0]) == "Ana, the host, may start another match."
+    assert update(table.friend, act.Press.PLAY_AGAIN) == (table.friend, [])
+    table.host, effects = update(table.host, act.Press.PLAY_AGAIN)
+    again = table.host.match
+    assert again.id != first.id and again.moves == 0 and again.phase == "play" and table.host.view == "game"
+    assert (again.table, again.tokens, again.seats) == (CODE, first.tokens, first.seats)  # the same table and friends
+    assert table.host.online is not None and fx.Publish() in effects and fx.CloseTable() not in effects
+    table.to_friend(effects)
+    friend = table.friend.match
+    assert friend.id == again.id and friend.moves == 0 and friend.game.events == again.game.events  # its own log
+    play_deal(table)  # the second match is played as the first
+    assert table.friend.match.phase == "match-end" and table.friend.match.moves == table.host.match.moves > 20
+    table.friend, effects = update(table.friend, act.Press.NEW_GAME)  # "Leave the table"
+    assert table.friend.online is None and table.friend.view == "setup"
+    assert fx.CloseTable() in effects and fx.Store("pasur.friend", None) in effects
 
 
 def test_a_move_out_of_turn_for_another_seat_or_illegal_is_refused() -> None:

@@ -130,7 +130,8 @@ def test_two_friends_play_a_whole_match(browser: Browser, site_url: str, artifac
     host.click("#table-start")
     expect(friend.locator("html")).to_have_attribute("data-phase", "play")
     expect(friend.locator("#opponents")).to_contain_text("Ana")
-    take_turns([host, friend], lambda: phase(friend) == "deal-end", host)
+    take_turns([host, friend], lambda: phase(host) in ("deal-end", "match-end"), host)  # the first deal played
+    expect(friend.locator("#review-open")).to_be_visible()
     # The friend's review of its own moves, made by the host's page from what the friend's seat saw.
     friend.click("#review-open")
     expect(friend.locator("[data-review-moment]").first).to_be_visible()
@@ -144,6 +145,14 @@ def test_two_friends_play_a_whole_match(browser: Browser, site_url: str, artifac
     assert [host.inner_text(f'[data-side-score="{side}"]') for side in (0, 1)] == [
         friend.inner_text(f'[data-side-score="{side}"]') for side in (0, 1)]
     assert hidden_cards_sent(friend) == []
+    # Play again: the same table and friends, new cards; the friend's page follows the host's.
+    expect(friend.locator("#host-rematch")).to_contain_text("Ana")
+    expect(friend.locator("#play-again")).to_have_count(0)
+    host.click("#play-again")
+    expect(friend.locator("html")).to_have_attribute("data-phase", "play")
+    expect(friend.locator("#opponents")).to_contain_text("Ana")
+    expect(friend.locator("#log li[data-kind='move']")).to_have_count(0)  # a log of its own
+    take_turns([host, friend], lambda: saved_moves(host) >= 4, host)
     assert not host_guard.problems and not friend_guard.problems, host_guard.problems + friend_guard.problems
     host_context.close()
     friend_context.close()

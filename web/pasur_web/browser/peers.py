@@ -25,7 +25,7 @@ class Peers:
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.sent: dict[str, int] = {}  # a friend's connection -> the events sent to it
+        self.sent: dict[str, tuple[str, int]] = {}  # a friend's connection -> the match and its events sent to it
         self.listener = create_proxy(self.heard)
 
     def heard(self, kind: str, peer: Any, text: str) -> None:
@@ -50,14 +50,16 @@ class Peers:
             self.sent.clear()
             peers.close()
         elif isinstance(effect, fx.Publish):
-            self.publish(self.page.state)
+            self.publish(self.page.state, effect.anew)
 
-    def publish(self, state: State) -> None:
+    def publish(self, state: State, anew: str | None = None) -> None:
         """Each friend connected gets its seat's position (nothing goes to a seat nobody holds)."""
         online, match = state.online, state.match
         if online is None or not online.host or match is None:
             return
         for peer, seat in online.here.items():
-            since = self.sent.get(peer, 0)
+            sent_match, since = self.sent.get(peer, ("", 0))
+            if sent_match != match.id or peer == anew:  # another match (a rematch), or a page that starts over
+                since = 0
             window.pasurPeers.send(peer, seat_message(state, seat, since))
-            self.sent[peer] = len(match.game.events)
+            self.sent[peer] = (match.id, len(match.game.events))

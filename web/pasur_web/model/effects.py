@@ -120,7 +120,11 @@ class CloseTable:
 
 @dataclass(frozen=True)
 class Publish:
-    pass  # the host sends each friend connected the position as their seat sees it
+    """The host sends each friend connected the position as their seat sees it: the events it has not
+    sent that connection yet, or all of them to ``anew`` (a friend that said hello: its page starts
+    over)."""
+
+    anew: str | None = None
 
 
 Effect = (SaveMatch | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer | SearchHint

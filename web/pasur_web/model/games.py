@@ -17,7 +17,7 @@ from .play import Result, after_change
 from .seats import HUMAN, YOU_WORDS, Seat, default_seats
 from .setup_form import read_setup
 from .state import DealDemo, Notice, State, Table
-from .storage import DAILY_KEY
+from .storage import DAILY_KEY, FRIEND_KEY
 
 __all__ = ["begin", "daily_link_game", "drop_game_params", "game_action", "resume", "show_setup", "start_daily"]
 
@@ -90,6 +90,14 @@ def show_setup(state: State, forget_finished: bool = False) -> Result:
     return replace(state, view="setup", match=match, table=table, leaving=False, review=None), effects
 
 
+def _leave_finished_table(state: State) -> Result:
+    """A friend leaves the table once the match is over: this browser forgets the seat, and the
+    host's next match goes on without this page."""
+    state = replace(state, online=None, match=None, params=replace(state.params, join=None))
+    state, effects = show_setup(state)
+    return state, [fx.CloseTable(), fx.Store(FRIEND_KEY, None), *drop_game_params(state), *effects]
+
+
 def _new_game(state: State, players: int, rules: Rules, seats: tuple[Seat, ...], seed: int | None,
               guide: bool = False) -> Result:
     return begin(state, Match.start(players, rules, seats, seed), guide)
@@ -144,6 +152,16 @@ def _rematch(state: State) -> Result:
     if match is None or not match.game.over or match.daily is not None or state.demo is not None:
         return show_setup(state, forget_finished=True)
     game = match.game
+    online = state.online
+    if online is not None and not online.host:  # between friends the host starts the next match
+        return state, []
+    if online is not None and match.table is not None:
+        # The host: the same table, seats and friends, new cards; the friends' pages follow.
+        again = replace(Match.start(game.players, game.rules, match.seats), table=match.table, tokens=match.tokens,
+                        started=True)
+        state = replace(state, match=again, table=Table(), review=None, view="game")
+        state, effects = after_change(state, [fx.StopComputer()])
+        return state, [*effects, fx.Publish()]
     return _new_game(state, game.players, game.rules, match.seats, None)
 
 
@@ -159,6 +177,8 @@ def game_action(state: State, action: act.Action) -> Result:
         return start_daily(state, action.today, action.day)
     if action is act.Press.NEW_GAME:
         match = state.match
+        if match is not None and match.game.over and state.online is not None and not state.online.host:
+            return _leave_finished_table(state)
         if match is None or match.game.over or state.demo is not None or state.view != "game":
             return show_setup(state, forget_finished=True)
         return replace(state, leaving=True), [fx.Focus("#leave-cancel")]

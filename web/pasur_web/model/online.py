@@ -112,9 +112,9 @@ def _hello(state: State, online: Online, match: Match, peer: str, data: Mapping[
     welcome = _send(peer, {"t": "welcome", "seat": seat, "code": online.code})
     state = replace(state, match=match, online=online)
     if not online.started:
-        return state, [welcome, fx.SaveMatch(match), fx.Publish()]
+        return state, [welcome, fx.SaveMatch(match), fx.Publish(peer)]
     state, effects = after_change(state)
-    return state, [welcome, *effects, fx.Publish()]
+    return state, [welcome, *effects, fx.Publish(peer)]
 
 
 def _friend_plays(state: State, match: Match, seat: int, peer: str, move: str) -> Result:
@@ -210,7 +210,8 @@ def join(state: State, code: str, name: str, token: str) -> Result:
 def _state_from_host(state: State, online: Online, data: Mapping[str, object]) -> Result:
     """The host's ``state``: the match as this seat sees it, rebuilt from its view and the events."""
     match = state.match
-    kept = match.game.events if match is not None and isinstance(match.game, SeenGame) else []
+    same = match is not None and isinstance(match.game, SeenGame) and match.id == str(data.get("id") or "friend")[:32]
+    kept = match.game.events if match is not None and same else []  # a new match (a rematch) starts its own
     since, sent, view_data = data.get("since"), data.get("events"), data.get("view")
     if not isinstance(since, int) or since > len(kept) or not isinstance(sent, list) or not isinstance(view_data, dict):
         raise wire.Refused("a state that does not follow the last one")

@@ -170,7 +170,8 @@ def update(state: State, action: act.Action) -> Result:
     before = state.match
     state, effects = _route(state, action)
     online = state.online
-    if online is not None and online.host and state.match is not before and fx.Publish() not in effects:
+    if online is not None and online.host and state.match is not before and not any(
+            isinstance(effect, fx.Publish) for effect in effects):
         effects = [*effects, fx.Publish()]
     return with_tip(state), effects
 

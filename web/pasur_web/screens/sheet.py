@@ -77,16 +77,16 @@ def sheet(state: State) -> list[Node] | None:
     game = match.game
     demo = state.demo is not None
     review = ([h("button", "secondary", id="review-open", type="button", text=t("review_open"))]
-              if match.human_seats() and match.reviewable_deal() is not None and not demo
-              and (state.online is None or state.online.host) else [])
+              if match.human_seats() and match.reviewable_deal() is not None and not demo else [])
+    friend = state.online is not None and not state.online.host
+    host = next((name for name, kind, _ in state.online.seats if kind == "host"), "") if friend and state.online else ""
     if match.phase == "deal-end":
         number = match.pending_sheet
         assert number is not None
         button = (h("button", "primary", text=t("demo_again"), id="demo-again", type="button", data_action="demo-again",
                     data_autofocus=True) if demo
                   else h("button", "primary", text=t("next_deal"), id="next-deal", type="button", data_autofocus=True))
-        if state.online is not None and not state.online.host:  # between friends, the host deals
-            host = next((name for name, kind, _ in state.online.seats if kind == "host"), "")
+        if friend:  # between friends, the host deals
             button = h("p", "muted", id="host-deals", role="status", text=t("host_deals", name=host))
         return [h("div", "panel", children=[h("h2", text=t("deal_over", n=number + 1)),
                                             _table(match, breakdown_rows(match, number, cat), cat, "score-sheet", True),
@@ -98,7 +98,10 @@ def sheet(state: State) -> list[Node] | None:
         h("p", "winner", text=winner), *daily,
         _table(match, breakdown_rows(match, len(game.deal_results) - 1, cat), cat, "score-sheet", True),
         _table(match, totals_rows(match, cat), cat, "score-sheet totals", False),
+        h("p", "muted", id="host-rematch", role="status", text=t("host_rematch", name=host)) if friend else None,
         h("div", "sheet-actions", children=[
-            h("button", "primary", text=t("play_again"), id="play-again", type="button", data_autofocus=True),
-            h("button", "secondary", text=t("new_game"), id="sheet-new-game", type="button", data_action="new-game"),
+            None if friend else h("button", "primary", text=t("play_again"), id="play-again", type="button",
+                                  data_autofocus=True),
+            h("button", "secondary", text=t("table_leave" if friend else "new_game"), id="sheet-new-game",
+              type="button", data_action="new-game"),
             h("button", "secondary", text=t("stats"), id="show-stats", type="button"), *review])])]
