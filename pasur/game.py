@@ -14,7 +14,7 @@ from typing import Any, Final
 from .cards import FULL_DECK, Card, CardNotationError, quoted
 from .deal import Deal, rounds_per_deal
 from .events import DealScored, DealStarted, Event, LeftoverTaken, MoveRecord
-from .moves import Move, find_move, moves_of
+from .moves import Move, find_move, moves_and_masks, moves_of
 from .rules import Rules, side_count
 from .save import FORMAT_VERSION, SavedGame, SaveError, check_replay, decode, encode, snapshot
 from .scoring import match_result
@@ -86,7 +86,7 @@ class Game:
         self.winner = None
         self.deal_number = 0
         self._legal: list[Move] | None = None
-        self._options: list[tuple[int, int]] = []
+        self._masks: list[int] = []
 
     def _start_deal(self, leader: int, deck: list[int] | None) -> None:
         self._deal = Deal.dealt(self.rules, self.players, leader, deck, self._rng, tuple(self.scores),
@@ -157,12 +157,12 @@ class Game:
 
     # ----------------------------------------------------------------- moves
     def _moves(self) -> list[Move]:
-        """The legal moves, kept until the next move, with their ``(card, mask)`` in ``_options``."""
+        """The legal moves, kept until the next move, with their masks in ``_masks``."""
         legal = self._legal
-        if legal is None:  # once the match is over, the last deal's hands are empty: no options
+        if legal is None:  # once the match is over, the last deal's hands are empty: no moves
             deal = self._deal
-            options = self._options = deal.options()
-            legal = self._legal = moves_of(options, deal.table)
+            legal, self._masks = moves_and_masks(deal.captures, deal.hands[deal.turn], deal.table)
+            self._legal = legal
         return legal
 
     def legal_moves(self) -> list[Move]:
@@ -172,8 +172,7 @@ class Game:
     def move_options(self) -> list[tuple[Card, int]]:
         """The legal moves as ``(card, mask)`` pairs, in the order of :meth:`legal_moves`: ``mask``
         has bit ``i`` set when the move takes ``table[i]``, 0 lays the card (see :meth:`apply_option`)."""
-        self._moves()
-        return [(FULL_DECK[card], mask) for card, mask in self._options]
+        return [(move.card, mask) for move, mask in zip(self._moves(), self._masks, strict=True)]
 
     def moves_for_card(self, card: Card | str) -> list[Move]:
         """The legal moves that play ``card`` (one when it is laid or has a single capture)."""
@@ -203,15 +202,13 @@ class Game:
         ``move`` is a :class:`Move`, its notation (``"7C:4C,4D"``, captured cards in any order),
         or a bare card (``"7C"``) when that card has exactly one outcome.
         """
-        legal = self._legal
-        if legal is None:
-            legal = self._moves()
-        try:
-            index = legal.index(move)  # type: ignore[arg-type]  # a legal Move (the usual case)
-        except ValueError:
-            index = self._find(move)
-        card, mask = self._options[index]
-        return self._apply(card, mask, legal[index])
+        legal = self._legal or self._moves()
+        for index, candidate in enumerate(legal):  # a move from legal_moves() (the usual case): by identity
+            if candidate is move:
+                return self._apply(candidate.card.index, self._masks[index], candidate)
+        index = self._find(move)
+        found = legal[index]
+        return self._apply(found.card.index, self._masks[index], found)
 
     def apply_option(self, card: Card, mask: int, move: Move | None = None) -> MoveRecord:
         """Play ``card`` taking the table cards at the positions in ``mask`` (0: lay it): a pair from
@@ -224,8 +221,8 @@ class Game:
         """Play a legal move chosen uniformly at random (for simulations and benchmarks)."""
         legal = self._moves()
         index = rng.randrange(len(legal))
-        card, mask = self._options[index]
-        return self._apply(card, mask, legal[index])
+        move = legal[index]
+        return self._apply(move.card.index, self._masks[index], move)
 
     def _apply(self, card: int, mask: int, move: Move) -> MoveRecord:
         deal = self._deal
