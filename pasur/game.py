@@ -14,7 +14,7 @@ from typing import Any, Final
 from .cards import FULL_DECK, Card, CardNotationError, quoted
 from .deal import Deal, rounds_per_deal
 from .events import DealScored, DealStarted, Event, LeftoverTaken, MoveRecord
-from .moves import Move, find_move, moves_and_masks, moves_of
+from .moves import Move, find_move, moves_and_masks
 from .rules import Rules, side_count
 from .save import FORMAT_VERSION, SavedGame, SaveError, check_replay, decode, encode, snapshot
 from .scoring import match_result
@@ -169,11 +169,6 @@ class Game:
         """One move per distinct outcome for the seat to play; ``[]`` once the match is over."""
         return (self._legal or self._moves())[:]
 
-    def move_options(self) -> list[tuple[Card, int]]:
-        """The legal moves as ``(card, mask)`` pairs, in the order of :meth:`legal_moves`: ``mask``
-        has bit ``i`` set when the move takes ``table[i]``, 0 lays the card (see :meth:`apply_option`)."""
-        return [(move.card, mask) for move, mask in zip(self._moves(), self._masks, strict=True)]
-
     def moves_for_card(self, card: Card | str) -> list[Move]:
         """The legal moves that play ``card`` (one when it is laid or has a single capture)."""
         try:
@@ -203,35 +198,22 @@ class Game:
         or a bare card (``"7C"``) when that card has exactly one outcome.
         """
         legal = self._legal or self._moves()
-        for index, candidate in enumerate(legal):  # a move from legal_moves() (the usual case): by identity
-            if candidate is move:
-                return self._apply(candidate.card.index, self._masks[index], candidate)
-        index = self._find(move)
-        found = legal[index]
-        return self._apply(found.card.index, self._masks[index], found)
-
-    def apply_option(self, card: Card, mask: int, move: Move | None = None) -> MoveRecord:
-        """Play ``card`` taking the table cards at the positions in ``mask`` (0: lay it): a pair from
-        :meth:`move_options` (``move`` is its Move, when known), without the checks of :meth:`play`."""
-        if move is None:
-            move = moves_of([(card.index, mask)], self._deal.table)[0]
-        return self._apply(card.index, mask, move)
-
-    def play_random(self, rng: random.Random) -> MoveRecord:
-        """Play a legal move chosen uniformly at random (for simulations and benchmarks)."""
-        legal = self._moves()
-        index = rng.randrange(len(legal))
-        move = legal[index]
-        return self._apply(move.card.index, self._masks[index], move)
-
-    def _apply(self, card: int, mask: int, move: Move) -> MoveRecord:
+        for index, found in enumerate(legal):  # a move from legal_moves() (the usual case): by identity
+            if found is move:
+                mask = self._masks[index]
+                break
+        else:
+            index = self._find(move)
+            found = legal[index]
+            mask = self._masks[index]
         deal = self._deal
         seat = deal.turn
         side = deal.seat_sides[seat]
-        surs = deal.surs[side]
+        surs = deal.surs  # changed in place by the deal
+        before = surs[side]
         round_number = deal.round_number
-        ended = deal.apply(card, mask)
-        record = _record(MoveRecord, (seat, side, move, self.deal_number, round_number, deal.surs[side] != surs))
+        ended = deal.apply(found.card.index, mask)
+        record = _record(MoveRecord, (seat, side, found, self.deal_number, round_number, surs[side] != before))
         self.history.append(record)
         self.events.append(record)
         self._legal = None
@@ -240,6 +222,11 @@ class Game:
         else:
             self.turn = deal.turn
         return record
+
+    def play_random(self, rng: random.Random) -> MoveRecord:
+        """Play a legal move chosen uniformly at random (for simulations and benchmarks)."""
+        legal = self._moves()
+        return self.play(legal[rng.randrange(len(legal))])
 
     def _find(self, move: Move | str) -> int:
         """The index of ``move`` among the legal moves, or IllegalMoveError saying why."""

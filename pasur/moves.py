@@ -13,8 +13,8 @@ from .captures import RANK, RANK_BYTES, Captures, bits, captures_for
 from .cards import FULL_DECK, JACK, Card, CardNotationError, format_cards, quoted
 from .rules import Rules
 
-__all__ = ["Move", "MoveNotationError", "capture_options", "find_move", "is_sur", "legal_moves_for", "moves_and_masks",
-           "moves_of"]
+__all__ = ["Move", "MoveNotationError", "capture_options", "find_move", "is_sur", "legal_moves_for",
+           "moves_and_masks"]
 
 _NO_CARDS: Final[frozenset[Card]] = frozenset()
 
@@ -154,11 +154,6 @@ def legal_moves_for(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -
     return moves_and_masks(captures_for(rules), [card.index for card in hand], [card.index for card in table])[0]
 
 
-def moves_of(found: Sequence[tuple[int, int]], table: Sequence[int]) -> list[Move]:
-    """The moves of ``(card, mask)`` pairs over ``table`` (card numbers; see :mod:`pasur.captures`)."""
-    return [_move(card, mask, table) for card, mask in found]
-
-
 def moves_and_masks(captures: Captures, hand: Sequence[int], table: Sequence[int]) -> tuple[list[Move], list[int]]:
     """The legal moves of a player holding ``hand`` on ``table`` (card numbers), one per distinct
     outcome in the order of :func:`pasur.captures.options`, and the mask of each (bit ``i``: the move
@@ -179,21 +174,14 @@ def moves_and_masks(captures: Captures, hand: Sequence[int], table: Sequence[int
         masks += found
         for mask in found:
             if mask & (mask - 1):
-                moves.append(_move(card, mask, table))
+                key = card  # below 64; the cards taken are the bits above
+                for pos in bits(mask):
+                    key |= 64 << table[pos]
+                moves.append(_MOVES.get(key) or _capture(key, card, table, mask))
             else:  # one card taken, the most common capture: its move is kept by the two cards
                 key = card << 6 | table[mask.bit_length() - 1]
                 moves.append(_SINGLE[key] or _single(key))
     return moves, masks
-
-
-def _move(card: int, mask: int, table: Sequence[int]) -> Move:
-    """The move of ``card`` taking the cards of ``table`` at the positions in ``mask``."""
-    if not mask:
-        return _LAID[card]
-    key = card  # below 64; the cards taken are the bits above
-    for pos in bits(mask):
-        key |= 64 << table[pos]
-    return _MOVES.get(key) or _capture(key, card, table, mask)
 
 
 def _single(key: int) -> Move:
