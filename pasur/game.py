@@ -77,7 +77,7 @@ class Game(Position):
                                 len(self.deal_results))
         self.turn = leader
         self._legal = None
-        self.events.append(DealStarted(self.deal_number, self.dealer, leader))
+        self.events.append(_record(DealStarted, (self.deal_number, (leader - 1) % self.players, leader)))
 
     # ----------------------------------------------------------------- moves
     def _moves(self) -> list[Move]:
