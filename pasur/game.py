@@ -29,7 +29,7 @@ class IllegalMoveError(ValueError):
     """A move the game refuses; the message says why. The game is unchanged."""
 
 
-_record = tuple.__new__  # MoveRecord(...) without the checks of its generated __new__, on every move
+_record = tuple.__new__  # MoveRecord(...) and the other events without their generated __new__
 
 
 class Game(Position):
@@ -91,7 +91,8 @@ class Game(Position):
 
     def legal_moves(self) -> list[Move]:
         """One move per distinct outcome for the seat to play; ``[]`` once the match is over."""
-        return (self._legal or self._moves())[:]
+        legal = self._legal
+        return (self._moves() if legal is None else legal)[:]
 
     def moves_for_card(self, card: Card | str) -> list[Move]:
         """The legal moves that play ``card`` (one when it is laid or has a single capture)."""
@@ -165,11 +166,11 @@ class Game(Position):
     def _end_deal(self) -> None:
         deal = self._deal
         leftover = tuple(cards_of(deal.leftover or ()))
-        self.events.append(LeftoverTaken(self.deal_number, deal.last_capturer, leftover))
+        self.events.append(_record(LeftoverTaken, (self.deal_number, deal.last_capturer, leftover)))
         results = deal.results()
         self.deal_results.append(results)
         self.scores = [score + entry["total"] for score, entry in zip(self.scores, results, strict=True)]
-        self.events.append(DealScored(self.deal_number, results, tuple(deal.surs), tuple(self.scores)))
+        self.events.append(_record(DealScored, (self.deal_number, results, tuple(deal.surs), tuple(self.scores))))
         self.over, self.winner = match_result(self.scores, len(self.deal_results), self.rules)
         if self.over:
             self.turn = None
