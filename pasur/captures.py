@@ -16,11 +16,11 @@ from typing import Final
 from .cards import ACE, FULL_DECK, JACK, KING, QUEEN, TEN
 from .rules import Rules
 
-__all__ = ["RANK", "Captures", "bits", "captures_for", "options", "ranks_of"]
+__all__ = ["RANK", "RANK_BYTES", "Captures", "bits", "captures_for", "options", "ranks_of"]
 
 #: The rank (1..13) of each card number.
 RANK: Final = tuple(card.rank for card in FULL_DECK)
-_RANK_BYTES: Final = bytes(RANK).ljust(256, b"\0")  # card number -> rank, for bytes.translate
+RANK_BYTES: Final = bytes(RANK).ljust(256, b"\0")  # card number -> rank, for bytes.translate
 ELEVEN: Final = 11  # a number card takes table number cards that sum with it to eleven
 _CACHE_LIMIT: Final = 100_000
 _BITS: dict[int, tuple[int, ...]] = {}
@@ -104,7 +104,7 @@ def options(captures: Captures, hand: Sequence[int], table: Sequence[int]) -> li
     """The legal moves of a player holding ``hand`` (card numbers, in hand order) on ``table``, one
     per distinct outcome, as ``(card, mask)``: ``mask`` has bit ``i`` set when the move takes
     ``table[i]``, and 0 lays the card."""
-    ranks = bytes(table).translate(_RANK_BYTES)
+    ranks = bytes(table).translate(RANK_BYTES)
     entry = captures.tables.get(ranks)
     if entry is None:
         entry = captures.entry(ranks)
@@ -124,7 +124,7 @@ def options(captures: Captures, hand: Sequence[int], table: Sequence[int]) -> li
 
 def ranks_of(table: Sequence[int]) -> bytes:
     """The ranks of the cards of ``table`` (card numbers), in order."""
-    return bytes(table).translate(_RANK_BYTES)
+    return bytes(table).translate(RANK_BYTES)
 
 
 def bits(mask: int) -> tuple[int, ...]:

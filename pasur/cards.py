@@ -7,7 +7,7 @@ interned, immutable value: ``Card.parse("10d") is Card.parse("TD")``. Cards orde
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import ClassVar, Final
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "CardNotationError",
     "format_cards",
     "parse_cards",
+    "parse_deck",
     "quoted",
 ]
 
@@ -200,3 +201,22 @@ def quoted(value: object, limit: int = 24) -> str:
 
 def _index(card: Card) -> int:
     return card.index
+
+
+def parse_deck(deck: object) -> list[Card]:
+    """The 52 different cards of ``deck`` (a sequence of cards or card texts), in order; anything
+    else is a ValueError saying what is wrong."""
+    if isinstance(deck, str) or not isinstance(deck, Sequence):
+        raise ValueError("deck must be a list of 52 cards")
+    try:
+        cards = [Card.parse(card) for card in deck]
+    except CardNotationError as error:
+        raise ValueError(f"bad deck: {error}") from None
+    if len(cards) != len(FULL_DECK):
+        raise ValueError(f"a deck has 52 cards, this one has {len(cards)}")
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise ValueError(f"bad deck: {card} appears twice")
+        seen.add(card)
+    return cards

@@ -144,19 +144,27 @@ class Deal:
 
     def apply(self, card: int, mask: int) -> bool:
         """Play ``card`` taking the table cards at the positions in ``mask`` (0: lay it), a pair from
-        :meth:`options` (nothing is checked); True when that move ended the deal."""
+        :meth:`options` (nothing is checked); True when that move ended the deal. The table changes
+        in place (as :func:`table_after` says)."""
         seat = self.turn
         self.hands[seat].remove(card)
         table = self.table
-        kept = self.table = table_after(table, card, mask)
         if mask:
             side = self.seat_sides[seat]
             pile = self.piles[side]
-            pile += [table[pos] for pos in bits(mask)]
+            if mask & (mask - 1):
+                taken = bits(mask)
+                pile += map(table.__getitem__, taken)
+                for pos in reversed(taken):
+                    del table[pos]
+            else:  # one card taken, the most common capture
+                pile.append(table.pop(mask.bit_length() - 1))
             pile.append(card)
             self.last_capturer = side
-            if not kept and is_sur(self.rules, FULL_DECK[card], True, not self.stock):
+            if not table and is_sur(self.rules, FULL_DECK[card], True, not self.stock):
                 self.surs[side] += 1
+        else:
+            insort(table, card)
         seat = (seat + 1) % self.players
         self.turn = seat
         if self.hands[seat]:

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
-from .cards import FULL_DECK, Card, CardNotationError, quoted
+from .cards import Card, CardNotationError, parse_deck, quoted
 from .deal import Deal, rounds_per_deal
-from .events import DealScored, DealStarted, Event, LeftoverTaken, MoveRecord
-from .moves import Move, find_move, moves_of
+from .events import DealScored, DealStarted, LeftoverTaken, MoveRecord
+from .moves import Move, find_move, moves_and_masks
+from .position import Position, cards_of
 from .rules import Rules, side_count
-from .save import FORMAT_VERSION, SavedGame, SaveError, check_replay, decode, encode, snapshot
+from .save import FORMAT_VERSION, SavedGame, SaveError, check_replay, decode, encode
 from .scoring import match_result
-from .view import PlayerView
 
 __all__ = ["FORMAT_VERSION", "Game", "IllegalMoveError", "MoveRecord", "SaveError", "new_game"]
 
@@ -29,14 +29,10 @@ class IllegalMoveError(ValueError):
     """A move the game refuses; the message says why. The game is unchanged."""
 
 
-_record = tuple.__new__  # MoveRecord(...) without the checks of its generated __new__, on every move
+_record = tuple.__new__  # MoveRecord(...) and the other events without their generated __new__
 
 
-def _cards(numbers: Sequence[int]) -> list[Card]:
-    return [FULL_DECK[number] for number in numbers]
-
-
-class Game:
+class Game(Position):
     """A whole match. Build one with :func:`new_game` or :meth:`Game.from_json`.
 
     Public state: ``turn``, ``hands``, ``table``, ``piles``, ``surs``, ``scores``,
@@ -47,21 +43,9 @@ class Game:
     of cards made afresh at each reading from the deal being played.
     """
 
-    players: int
-    sides: int
-    rules: Rules
     seed: int
     first_leader: int
     stacked_deck: tuple[Card, ...] | None
-    rounds_per_deal: int
-    scores: list[int]
-    deal_results: list[list[dict[str, int]]]
-    history: list[MoveRecord]
-    events: list[Event]
-    turn: int | None
-    over: bool
-    winner: int | None
-    deal_number: int
 
     def __init__(self, players: int, rules: Rules, seed: int, deck: Sequence[Card] | None, leader: int) -> None:
         self._set_up(players, rules, seed, leader)
@@ -86,94 +70,29 @@ class Game:
         self.winner = None
         self.deal_number = 0
         self._legal: list[Move] | None = None
-        self._options: list[tuple[int, int]] = []
+        self._masks: list[int] = []
 
     def _start_deal(self, leader: int, deck: list[int] | None) -> None:
         self._deal = Deal.dealt(self.rules, self.players, leader, deck, self._rng, tuple(self.scores),
                                 len(self.deal_results))
         self.turn = leader
         self._legal = None
-        self.events.append(DealStarted(self.deal_number, self.dealer, leader))
-
-    # ----------------------------------------------------------------- the position
-    @property
-    def hands(self) -> list[list[Card]]:
-        """Each seat's cards, in the order dealt."""
-        return [_cards(hand) for hand in self._deal.hands]
-
-    @property
-    def table(self) -> list[Card]:
-        return _cards(self._deal.table)  # sorted by rank then suit: bit i of a move's mask is table[i]
-
-    @property
-    def piles(self) -> list[list[Card]]:
-        """Each side's captured cards in this deal, in the order taken (once the match is over, those
-        of its last deal)."""
-        return [_cards(pile) for pile in self._deal.piles]
-
-    @property
-    def surs(self) -> list[int]:
-        return list(self._deal.surs)  # each side's in this deal, before sur_limit_50 and sur_cancel
-
-    @property
-    def leader(self) -> int:
-        """The seat that plays first in this deal; the dealer is the one before it."""
-        return self._deal.leader
-
-    @property
-    def dealer(self) -> int:
-        return (self._deal.leader - 1) % self.players
-
-    @property
-    def round_number(self) -> int:
-        """The round being played: 1 for the one dealt with the table, up to :attr:`rounds_per_deal`."""
-        return self._deal.round_number
-
-    @property
-    def last_capturer(self) -> int | None:
-        return self._deal.last_capturer  # the side that captured last in this deal (None: nobody yet)
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        """The undealt cards, next to be dealt first: no seat may see them."""
-        return tuple(_cards(self._deal.stock))
-
-    @property
-    def stock_size(self) -> int:
-        return len(self._deal.stock)
-
-    @property
-    def last_round(self) -> bool:
-        """True during the round dealt from the end of the stock: once the stock is empty, no more
-        cards are dealt in this deal."""
-        return not self._deal.stock
-
-    def side_of(self, seat: int) -> int:
-        """The side a seat plays for (:func:`pasur.rules.side_of`)."""
-        return self._deal.seat_sides[seat]
-
-    def seats_of(self, side: int) -> list[int]:
-        return [seat for seat in range(self.players) if self.side_of(seat) == side]
+        self.events.append(_record(DealStarted, (self.deal_number, (leader - 1) % self.players, leader)))
 
     # ----------------------------------------------------------------- moves
     def _moves(self) -> list[Move]:
-        """The legal moves, kept until the next move, with their ``(card, mask)`` in ``_options``."""
+        """The legal moves, kept until the next move, with their masks in ``_masks``."""
         legal = self._legal
-        if legal is None:  # once the match is over, the last deal's hands are empty: no options
+        if legal is None:  # once the match is over, the last deal's hands are empty: no moves
             deal = self._deal
-            options = self._options = deal.options()
-            legal = self._legal = moves_of(options, deal.table)
+            legal, self._masks = moves_and_masks(deal.captures, deal.hands[deal.turn], deal.table)
+            self._legal = legal
         return legal
 
     def legal_moves(self) -> list[Move]:
         """One move per distinct outcome for the seat to play; ``[]`` once the match is over."""
-        return (self._legal or self._moves())[:]
-
-    def move_options(self) -> list[tuple[Card, int]]:
-        """The legal moves as ``(card, mask)`` pairs, in the order of :meth:`legal_moves`: ``mask``
-        has bit ``i`` set when the move takes ``table[i]``, 0 lays the card (see :meth:`apply_option`)."""
-        self._moves()
-        return [(FULL_DECK[card], mask) for card, mask in self._options]
+        legal = self._legal
+        return (self._moves() if legal is None else legal)[:]
 
     def moves_for_card(self, card: Card | str) -> list[Move]:
         """The legal moves that play ``card`` (one when it is laid or has a single capture)."""
@@ -203,38 +122,23 @@ class Game:
         ``move`` is a :class:`Move`, its notation (``"7C:4C,4D"``, captured cards in any order),
         or a bare card (``"7C"``) when that card has exactly one outcome.
         """
-        legal = self._legal
-        if legal is None:
-            legal = self._moves()
-        try:
-            index = legal.index(move)  # type: ignore[arg-type]  # a legal Move (the usual case)
-        except ValueError:
+        legal = self._legal or self._moves()
+        for index, found in enumerate(legal):  # a move from legal_moves() (the usual case): by identity
+            if found is move:
+                mask = self._masks[index]
+                break
+        else:
             index = self._find(move)
-        card, mask = self._options[index]
-        return self._apply(card, mask, legal[index])
-
-    def apply_option(self, card: Card, mask: int, move: Move | None = None) -> MoveRecord:
-        """Play ``card`` taking the table cards at the positions in ``mask`` (0: lay it): a pair from
-        :meth:`move_options` (``move`` is its Move, when known), without the checks of :meth:`play`."""
-        if move is None:
-            move = moves_of([(card.index, mask)], self._deal.table)[0]
-        return self._apply(card.index, mask, move)
-
-    def play_random(self, rng: random.Random) -> MoveRecord:
-        """Play a legal move chosen uniformly at random (for simulations and benchmarks)."""
-        legal = self._moves()
-        index = rng.randrange(len(legal))
-        card, mask = self._options[index]
-        return self._apply(card, mask, legal[index])
-
-    def _apply(self, card: int, mask: int, move: Move) -> MoveRecord:
+            found = legal[index]
+            mask = self._masks[index]
         deal = self._deal
         seat = deal.turn
         side = deal.seat_sides[seat]
-        surs = deal.surs[side]
+        surs = deal.surs  # changed in place by the deal
+        before = surs[side]
         round_number = deal.round_number
-        ended = deal.apply(card, mask)
-        record = _record(MoveRecord, (seat, side, move, self.deal_number, round_number, deal.surs[side] != surs))
+        ended = deal.apply(found.card.index, mask)
+        record = _record(MoveRecord, (seat, side, found, self.deal_number, round_number, surs[side] != before))
         self.history.append(record)
         self.events.append(record)
         self._legal = None
@@ -243,6 +147,11 @@ class Game:
         else:
             self.turn = deal.turn
         return record
+
+    def play_random(self, rng: random.Random) -> MoveRecord:
+        """Play a legal move chosen uniformly at random (for simulations and benchmarks)."""
+        legal = self._moves()
+        return self.play(legal[rng.randrange(len(legal))])
 
     def _find(self, move: Move | str) -> int:
         """The index of ``move`` among the legal moves, or IllegalMoveError saying why."""
@@ -256,12 +165,12 @@ class Game:
     # ----------------------------------------------------------------- end of deal and match
     def _end_deal(self) -> None:
         deal = self._deal
-        leftover = tuple(_cards(deal.leftover or ()))
-        self.events.append(LeftoverTaken(self.deal_number, deal.last_capturer, leftover))
+        leftover = tuple(cards_of(deal.leftover or ()))
+        self.events.append(_record(LeftoverTaken, (self.deal_number, deal.last_capturer, leftover)))
         results = deal.results()
         self.deal_results.append(results)
         self.scores = [score + entry["total"] for score, entry in zip(self.scores, results, strict=True)]
-        self.events.append(DealScored(self.deal_number, results, tuple(deal.surs), tuple(self.scores)))
+        self.events.append(_record(DealScored, (self.deal_number, results, tuple(deal.surs), tuple(self.scores))))
         self.over, self.winner = match_result(self.scores, len(self.deal_results), self.rules)
         if self.over:
             self.turn = None
@@ -270,22 +179,9 @@ class Game:
         self._start_deal((deal.leader + 1) % self.players, None)
 
     @classmethod
-    def from_position(
-        cls,
-        players: int,
-        rules: Rules,
-        hands: list[list[Card]],
-        table: list[Card],
-        stock: list[Card],
-        piles: list[list[Card]],
-        surs: list[int],
-        scores: list[int],
-        turn: int,
-        leader: int,
-        round_number: int,
-        last_capturer: int | None,
-        seed: int = 0,
-    ) -> Game:
+    def from_position(cls, players: int, rules: Rules, hands: list[list[Card]], table: list[Card], stock: list[Card],
+                      piles: list[list[Card]], surs: list[int], scores: list[int], turn: int, leader: int,
+                      round_number: int, last_capturer: int | None, seed: int = 0) -> Game:
         """A game in the middle of a deal, from its position: it has no history and is not for saving."""
         game = object.__new__(cls)
         game._set_up(players, rules, seed, leader)
@@ -296,54 +192,6 @@ class Game:
                           round_number, last_capturer)
         game.turn = turn
         return game
-
-    # ----------------------------------------------------------------- the log
-    @property
-    def leftovers(self) -> list[tuple[int | None, list[Card]]]:
-        """For each finished deal, the side that took the cards left on the table (None: nobody)
-        and those cards (from :attr:`events`)."""
-        return [(event.side, list(event.cards)) for event in self.events if isinstance(event, LeftoverTaken)]
-
-    @property
-    def deal_surs(self) -> list[list[int]]:
-        """For each finished deal, the surs each side made (from :attr:`events`)."""
-        return [list(event.surs) for event in self.events if isinstance(event, DealScored)]
-
-    # ----------------------------------------------------------------- views
-    def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know, copied out of the game: see :class:`pasur.view.PlayerView`."""
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise ValueError(f"view: seat must be 0..{self.players - 1}, not {quoted(seat)}")
-        deal = self._deal
-        number = self.deal_number
-        history = self.history
-        start = len(history)
-        while start > 0 and history[start - 1].deal == number:
-            start -= 1
-        return PlayerView(
-            seat=seat,
-            side=deal.seat_sides[seat],
-            players=self.players,
-            sides=self.sides,
-            rules=self.rules,
-            hand=tuple(_cards(deal.hands[seat])),
-            table=tuple(_cards(deal.table)),
-            hand_sizes=tuple(len(hand) for hand in deal.hands),
-            stock_size=len(deal.stock),
-            piles=tuple(tuple(_cards(pile)) for pile in deal.piles),
-            surs=tuple(deal.surs),
-            scores=tuple(self.scores),
-            turn=self.turn,
-            leader=deal.leader,
-            dealer=self.dealer,
-            deal_number=number,
-            round_number=deal.round_number,
-            rounds_per_deal=self.rounds_per_deal,
-            deals_played=len(self.deal_results),
-            last_capturer=deal.last_capturer,
-            deal_moves=tuple(history[start:]),
-            moves_played=len(history),
-        )
 
     def copy(self) -> Game:
         """An independent copy that plays on exactly like this game."""
@@ -389,16 +237,6 @@ class Game:
             moves=tuple(str(record.move) for record in self.history),
             state=self.snapshot(),
         ))
-
-    def snapshot(self) -> dict[str, Any]:
-        """The position as a save holds it (:func:`pasur.save.snapshot`)."""
-        deal = self._deal
-        return snapshot(
-            deal=self.deal_number, round=deal.round_number, leader=deal.leader, turn=self.turn,
-            hands=self.hands, table=self.table, piles=self.piles, stock=self.stock, surs=deal.surs,
-            last_capturer=deal.last_capturer, scores=self.scores, deal_results=self.deal_results,
-            over=self.over, winner=self.winner,
-        )
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
@@ -446,19 +284,8 @@ def new_game(
         raise ValueError(f"new_game: seed must be a whole number or None, not {quoted(seed)}")
     if type(leader) is not int or not 0 <= leader < players:
         raise ValueError(f"new_game: leader must be a seat 0..{players - 1}, not {quoted(leader)}")
-    cards: list[Card] | None = None
-    if deck is not None:
-        if isinstance(deck, str) or not isinstance(deck, Sequence):
-            raise ValueError("new_game: deck must be a list of 52 cards")
-        try:
-            cards = [Card.parse(c) for c in deck]
-        except CardNotationError as error:
-            raise ValueError(f"new_game: bad deck: {error}") from None
-        if len(cards) != len(FULL_DECK):
-            raise ValueError(f"new_game: a deck has 52 cards, this one has {len(cards)}")
-        seen: set[Card] = set()
-        for card in cards:
-            if card in seen:
-                raise ValueError(f"new_game: bad deck: {card} appears twice")
-            seen.add(card)
+    try:
+        cards = None if deck is None else parse_deck(deck)
+    except ValueError as error:
+        raise ValueError(f"new_game: {error}") from None
     return Game(players, rules, seed, cards, leader)

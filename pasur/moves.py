@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .captures import bits, captures_for, options
+from .captures import RANK, RANK_BYTES, Captures, bits, captures_for
 from .cards import FULL_DECK, JACK, Card, CardNotationError, format_cards, quoted
 from .rules import Rules
 
-__all__ = ["Move", "MoveNotationError", "capture_options", "find_move", "is_sur", "legal_moves_for", "moves_of"]
+__all__ = ["Move", "MoveNotationError", "capture_options", "find_move", "is_sur", "legal_moves_for",
+           "moves_and_masks"]
 
 _NO_CARDS: Final[frozenset[Card]] = frozenset()
 
@@ -150,31 +151,56 @@ def is_sur(rules: Rules, card: Card, empties_table: bool, last_round: bool) -> b
 
 def legal_moves_for(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> list[Move]:
     """One move per distinct outcome for a player holding ``hand`` (in hand order)."""
-    numbers = [card.index for card in table]
-    return moves_of(options(captures_for(rules), [card.index for card in hand], numbers), numbers)
+    return moves_and_masks(captures_for(rules), [card.index for card in hand], [card.index for card in table])[0]
 
 
-def moves_of(found: Sequence[tuple[int, int]], table: Sequence[int]) -> list[Move]:
-    """The moves of ``(card, mask)`` pairs over ``table`` (card numbers; see :mod:`pasur.captures`).
-    A move is a value: the same move is the same object while it stays in the cache."""
-    moves = []
-    for card, mask in found:
-        if not mask:
+def moves_and_masks(captures: Captures, hand: Sequence[int], table: Sequence[int]) -> tuple[list[Move], list[int]]:
+    """The legal moves of a player holding ``hand`` on ``table`` (card numbers), one per distinct
+    outcome in the order of :func:`pasur.captures.options`, and the mask of each (bit ``i``: the move
+    takes ``table[i]``; 0: the card is laid). A move that lays a card or takes one card is made once
+    and kept; one that takes several is made for the position, and works out the cards it takes
+    when first asked."""
+    ranks = bytes(table).translate(RANK_BYTES)
+    entry = captures.tables.get(ranks) or captures.entry(ranks)
+    moves: list[Move] = []
+    masks: list[int] = []
+    cards: tuple[int, ...] | None = None  # the table, kept by the moves that take several cards
+    for card in hand:
+        found = entry[RANK[card]]
+        if found is None:
+            found = captures.fill(entry, ranks, RANK[card])
+        if not found:
             moves.append(_LAID[card])
+            masks.append(0)
             continue
-        if mask & (mask - 1):
-            key = card  # below 64; the cards taken are the bits above
-            for pos in bits(mask):
-                key |= 64 << table[pos]
-        else:  # one card taken, the most common capture
-            key = card | 64 << table[mask.bit_length() - 1]
-        move = _MOVES.get(key)
-        if move is None:
-            if len(_MOVES) >= _CACHE_LIMIT:
-                _MOVES.clear()
-            move = _MOVES[key] = Move(FULL_DECK[card], frozenset([FULL_DECK[table[pos]] for pos in bits(mask)]))
-        moves.append(move)
-    return moves
+        masks += found
+        for mask in found:
+            if mask & (mask - 1):
+                move = _new_taking(_Taking)
+                _set_card(move, FULL_DECK[card])
+                _set_table(move, cards or (cards := tuple(table)))
+                _set_mask(move, mask)
+                moves.append(move)
+            else:  # one card taken, the most common capture: its move is kept by the two cards
+                key = card << 6 | table[mask.bit_length() - 1]
+                moves.append(_SINGLE[key] or _single(key))
+    return moves, masks
+
+
+def _single(key: int) -> Move:
+    """The move of card ``key >> 6`` taking card ``key & 63`` alone, made once and kept."""
+    move = _SINGLE[key] = _new_move(key >> 6, frozenset([FULL_DECK[key & 63]]))
+    return move
+
+
+def _new_move(card: int, captured: frozenset[Card]) -> Move:
+    """The move of card number ``card`` taking ``captured``, built without the checks of
+    :class:`Move`'s constructor."""
+    move: Move = object.__new__(Move)
+    _set_card(move, FULL_DECK[card])
+    _set_captured(move, captured)
+    _set_hash(move, hash((card, captured)))
+    return move
 
 
 def find_move(legal: Sequence[Move], move: object, hand: Sequence[Card], table: Sequence[Card],
@@ -219,6 +245,42 @@ def find_move(legal: Sequence[Move], move: object, hand: Sequence[Card], table: 
     return f"{card} cannot take exactly those cards; it can play {listed}"
 
 
+_set_card: Final = Move.__dict__["card"].__set__  # the slots' own setters, past Move.__setattr__
+_set_captured: Final = Move.__dict__["captured"].__set__
+_set_hash: Final = Move.__dict__["_hash"].__set__
+_get_captured: Final = Move.__dict__["captured"].__get__
+_get_hash: Final = Move.__dict__["_hash"].__get__
+
+
+class _Taking(Move):
+    """A move of :func:`moves_and_masks` that takes several cards: which, it works out from the
+    table and the mask when first asked (most legal moves are listed and never played)."""
+
+    __slots__ = ("_mask", "_table")
+
+    _table: tuple[int, ...]
+    _mask: int
+
+    @property
+    def captured(self) -> frozenset[Card]:  # type: ignore[override]  # Move's slot, filled on first use
+        try:
+            return _get_captured(self, _Taking)  # type: ignore[no-any-return]
+        except AttributeError:
+            captured = frozenset([FULL_DECK[self._table[pos]] for pos in bits(self._mask)])
+            _set_captured(self, captured)
+            return captured
+
+    def __hash__(self) -> int:
+        try:
+            return _get_hash(self, _Taking)  # type: ignore[no-any-return]
+        except AttributeError:
+            key = hash((self.card.index, self.captured))
+            _set_hash(self, key)
+            return key
+
+
+_new_taking: Final = object.__new__
+_set_table: Final = _Taking.__dict__["_table"].__set__
+_set_mask: Final = _Taking.__dict__["_mask"].__set__
 _LAID: Final = tuple(Move(card) for card in FULL_DECK)  # the move that lays each card, by card number
-_MOVES: dict[int, Move] = {}  # captures by card and cards taken, as bits
-_CACHE_LIMIT: Final = 200_000
+_SINGLE: list[Move | None] = [None] * (len(FULL_DECK) << 6)  # one card taking one other, by their numbers

@@ -27,6 +27,7 @@ LAYERS: list[list[str]] = [
     ["events"],
     ["view", "save"],
     ["deal"],
+    ["position"],
     ["game"],
     ["evaluation", "search"],
     ["ai", "players"],
