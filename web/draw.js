@@ -180,8 +180,9 @@
     var key = focusKey();
     var mover = window.pasurMotion;
     // (a new deal of the same cards, as a game started again with the same seed, changes no card part)
-    var moves = batch.motion && mover && (batch.parts.some(function (item) { return CARD_PARTS[item[0]]; })
-      || batch.motion.enter.some(function (item) { return item[3]; }));
+    // No motion (a card looked at, a choice opened): no card changes place, nothing is measured.
+    var cards = batch.parts.some(function (item) { return CARD_PARTS[item[0]]; });
+    var moves = batch.motion && mover && (cards || batch.motion.enter.some(function (item) { return item[3]; }));
     if (moves) mover.measure();
     if (batch.texts) applyTexts(batch.texts);
     if (batch.setup && window.pasurSetup) {
@@ -195,6 +196,7 @@
       document.getElementById("app").scrollTop = 0;
     }
     if (moves) mover.animate(batch.motion);
+    else if (cards && mover) mover.peek();
     restoreFocus(key, batch.myTurn);
     drawn.forEach(function (node) {
       var wanted = node.querySelector("[data-autofocus]");
