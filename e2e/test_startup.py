@@ -43,8 +43,9 @@ def game_frame(page: Page) -> Frame:
 
 @pytest.mark.parametrize(("key", "value"), [
     ("pasur.settings", DEEP), ("pasur.stats", DEEP), ("pasur.match", DEEP), ("pasur.embed.match", DEEP),
-    ("pasur.settings", HUGE), ("pasur.stats", HUGE),
-], ids=["settings-deep", "stats-deep", "match-deep", "embed-match-deep", "settings-huge", "stats-huge"])
+    ("pasur.settings", HUGE), ("pasur.stats", HUGE), ("pasur.match", HUGE), ("pasur.embed.match", HUGE),
+], ids=["settings-deep", "stats-deep", "match-deep", "embed-match-deep", "settings-huge", "stats-huge", "match-huge",
+        "embed-match-huge"])
 def test_stored_values_that_cannot_be_read_are_set_aside(page: Page, guard: object, site_url: str,
                                                           key: str, value: str) -> None:
     plant(page, key, value)
