@@ -14,7 +14,16 @@ import pytest
 from conftest import ROOT
 from playwright.sync_api import Page
 
-from driver import WAIT_HUMAN, Guard, open_page, saved_game, tap_card, wait_for_moves, wait_ready
+from driver import (
+    WAIT_HUMAN,
+    Guard,
+    open_page,
+    reload_offline_without_server,
+    saved_game,
+    tap_card,
+    wait_for_moves,
+    wait_ready,
+)
 from serve import SiteServer, serve_in_thread
 
 # Rewrites the stored snapshot (see web/interpreter.js for its layout), keeping the file's own
@@ -204,12 +213,7 @@ def test_a_start_that_fails_offline_for_another_file_keeps_the_snapshot(page: Pa
     page.wait_for_selector("html[data-offline-ready]", state="attached")
     page.evaluate(SPOIL, [path, kind])
     port = server.server_address[1]
-    server.shutdown()
-    server.server_close()
-    page.context.set_offline(True)
-    guard.expect_errors = True
-    page.reload()
-    page.wait_for_selector("html[data-error]", timeout=90_000)
+    reload_offline_without_server(page, server, guard)
     # Online again: the file comes from the network, and the snapshot is still there.
     page.context.set_offline(False)
     again, _ = serve_in_thread(ROOT / "site", port)
