@@ -45,25 +45,26 @@ def saved_key(page: Page) -> str:
 
 
 def test_playing_a_card_at_normal_speed_moves_it(page: Page, guard: object, site_url: str) -> None:
+    page.add_init_script(COUNT_ANIMATIONS)
     seed, _, single = seed_with_a_choice()
     open_page(page, f"{site_url}?players=2&seed={seed}&speed=normal")
     page.wait_for_function(WAIT_HUMAN)
     page.wait_for_function(STILL)  # the deal has landed
+    started = page.evaluate("window.animationsStarted")
     tap_card(page, single)
-    page.wait_for_function("document.getAnimations().length > 0", polling="raf", timeout=2_000)
-    page.wait_for_function(STILL, timeout=10_000)  # every motion ends, none loops
+    page.wait_for_function("n => window.animationsStarted > n", arg=started)  # counted, however short
+    page.wait_for_function(STILL)  # every motion ends, none loops
     assert page.locator("#motion-layer > *").count() == 0  # the cards taken have reached their pile
 
 
 def test_a_click_during_a_motion_finishes_it_and_is_not_lost(page: Page, guard: object, site_url: str) -> None:
     seed, _, single = seed_with_a_choice()
-    open_page(page, f"{site_url}?players=2&seed={seed}&speed=slow")
-    page.wait_for_function(WAIT_HUMAN)
+    deal_with_the_clock_held(page, f"{site_url}?players=2&seed={seed}&speed=slow")
     assert page.evaluate("document.getAnimations().length") > 0  # the deal is still in flight
     page.click("#turn-status")  # a click anywhere ends every motion at once
     assert page.evaluate(STILL)
     tap_card(page, single)
-    page.wait_for_function("document.getAnimations().length > 0", polling="raf", timeout=2_000)
+    page.wait_for_function("document.getAnimations().length > 0")  # held: it flies until the click
     page.click("#turn-status")
     assert page.evaluate(STILL)
     wait_for_moves(page, 1)
@@ -122,7 +123,7 @@ def test_a_tap_near_a_card_s_landing_is_never_lost(browser: Browser, site_url: s
             page.touchscreen.tap(place["x"], place["y"])
         else:
             page.mouse.click(place["x"], place["y"])
-        page.wait_for_selector(f'#hand [data-card="{card}"].selected', timeout=5_000)
+        page.wait_for_selector(f'#hand [data-card="{card}"].selected')
         # The tap finished every flight (what is left: the style sheet's lift of the card tapped).
         assert page.evaluate("document.getAnimations().filter(a => !(a instanceof CSSTransition)).length") == 0
         page.click(f'#hand [data-card="{card}"]')  # the second tap plays it
@@ -146,7 +147,7 @@ def test_a_card_pressed_while_it_flies_in_is_played(page: Page, guard: object, s
                             a.currentTime = a.effect.getComputedTiming().activeDuration * 0.35
                                             + a.effect.getComputedTiming().delay; }""", flying)
     page.locator(f'#hand [data-card="{flying}"]').click()  # where it is now, on its way
-    page.wait_for_selector(f'#hand [data-card="{flying}"].selected', timeout=5_000)
+    page.wait_for_selector(f'#hand [data-card="{flying}"].selected')
     page.click(f'#hand [data-card="{flying}"]')
     wait_for_moves(page, 1)
     assert str(saved_game(page).history[0].card) == flying
