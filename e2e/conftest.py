@@ -3,31 +3,77 @@ any test on a request off 127.0.0.1, a console error, a page error or a Python e
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from chromium import evidence  # noqa: E402
+from crashwatch import Watch  # noqa: E402
 
 from driver import Guard  # noqa: E402
 from serve import SiteServer, serve_in_thread  # noqa: E402
 
 ARTIFACTS = ROOT / "artifacts"
+BROWSER_EVIDENCE = ARTIFACTS / "browser"  # the browser's log and crash dumps (tools/chromium.py)
+CRASH = re.compile(r"Target crashed|Page crashed")
+WATCH = Watch(BROWSER_EVIDENCE)
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, **evidence(BROWSER_EVIDENCE)}
+
+
+@pytest.fixture(autouse=True)
+def crash_watch(request: pytest.FixtureRequest) -> Iterator[None]:
+    WATCH.begin(request.node.nodeid)
+    yield
+    WATCH.record()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failure from a crashed renderer says what is known of it, in the test's report and in
+    artifacts/browser/crashes.txt."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.failed and CRASH.search(str(report.longrepr)):
+        note = WATCH.note()
+        report.sections.append(("renderer crash", note))
+        with (BROWSER_EVIDENCE / "crashes.txt").open("a", encoding="utf-8") as notes:
+            notes.write(time.strftime("%Y-%m-%d %H:%M:%S ") + note + "\n\n")
+
+
+# How long any wait of a test may take before it fails. Never a measure of speed: a test waits for
+# what the page does, and this only ends a wait for something that will not happen. Generous, since
+# a busy 2-core machine can be many times slower than an idle one. For Playwright's waits (the
+# context's default) and its expect() assertions (5 s otherwise).
+WAIT_MS = 60_000
+expect.set_options(timeout=WAIT_MS)
+
+
+@pytest.fixture
+def context(context: BrowserContext) -> BrowserContext:
+    return watched(context)
+
+
+def watched(context: BrowserContext) -> BrowserContext:
+    """``context`` with the tests' wait limit, its pages' memory reported (for a crash's note)."""
+    context.set_default_timeout(WAIT_MS)
+    WATCH.watch(context)
+    return context
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Frame, Page
+from playwright.sync_api import Error, Frame, Page
 
 from pasur import Game
 
@@ -36,6 +36,21 @@ def wait_ready(page: Where) -> None:
     assert page.get_attribute("html", "data-error") is None, page.inner_text("#startup-error")
 
 
+def hold_clock(page: Page) -> None:
+    """Stop the page's clock (Playwright's, installed before the page loaded with
+    ``page.clock.install()``): from now on the page's timers fire only when the test moves the
+    clock on (``page.clock.run_for``). The clock first jumps a second ahead, firing what falls due
+    meanwhile: call it when nothing is to happen within a second (the player's turn, a pause)."""
+    for _ in range(10):
+        try:
+            page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)  # seconds, as Playwright takes them
+            return
+        except Error as error:  # that second was over before the clock got the order
+            if "past" not in str(error):
+                raise
+    raise AssertionError("the page's clock could not be stopped")
+
+
 def phase(page: Where) -> str:
     return page.get_attribute("html", "data-phase") or ""
 
@@ -63,7 +78,7 @@ def wait_for_moves(page: Where, count: int, key: str = MATCH_KEY) -> None:
         "([n, key]) => { const s = localStorage.getItem(key);"
         " return s && JSON.parse(JSON.parse(s).game).moves.length >= n"
         " && !document.documentElement.hasAttribute('data-drawing'); }",
-        arg=[count, key], timeout=15_000,
+        arg=[count, key],
     )
 
 
@@ -108,7 +123,7 @@ def play_to_end(page: Where, max_steps: int = 2000, on_choice: object = None, st
     ``on_turn(page, game)`` looks at each human turn before its card is clicked."""
     played = Played()
     for _ in range(max_steps):
-        page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+        page.wait_for_function(WAIT_HUMAN)
         current = phase(page)
         if current in ("match-end", stop_at):
             return played
@@ -135,7 +150,7 @@ def play_to_end(page: Where, max_steps: int = 2000, on_choice: object = None, st
         if by_card[card] == 1:
             wait_for_moves(page, before + 1, key)
         else:
-            page.wait_for_selector("#capture-choice [data-capture]")
+            page.locator("#capture-choice [data-capture]").first.wait_for()  # (no handle: it would keep the node)
             options = page.locator("#capture-choice [data-capture]")
             assert options.count() == by_card[card]
             if callable(on_choice):
@@ -163,3 +178,14 @@ class Guard:
         url = request.url
         if not (url.startswith("http://127.0.0.1:") or url.startswith("data:") or url.startswith("blob:")):
             self.problems.append(f"request off 127.0.0.1: {url}")
+
+
+def reload_offline_without_server(page: Page, server: Any, guard: Guard) -> None:
+    """Stop the site's server, take the browser offline and reload: a start that fails on purpose
+    (``guard`` expects its errors) shows the start-up error."""
+    server.shutdown()
+    server.server_close()
+    page.context.set_offline(True)
+    guard.expect_errors = True
+    page.reload()
+    page.wait_for_selector("html[data-error]", timeout=90_000)

@@ -97,7 +97,7 @@ def test_a_whole_deal_with_the_keyboard_alone(page: Page, guard: object, site_ur
     open_page(page, f"{site_url}?players=2&seed=8&speed=instant&lang=en")
     choices = 0
     for _ in range(200):
-        page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+        page.wait_for_function(WAIT_HUMAN)
         if page.get_attribute("html", "data-phase") != "play":
             break
         assert page.evaluate("document.activeElement.closest('#hand') !== null"), "the focus left the hand"

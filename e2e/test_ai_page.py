@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import Page
 
-from driver import open_page, play_to_end, tap_card
+from driver import open_page, play_to_end, saved_game
+from pasur import Rules, new_game
+from pasur_web.model.match import Match
+from pasur_web.model.savegame import match_to_json
+from pasur_web.model.seats import Seat
 
 
 def test_match_against_hard_runs_to_the_end(page: Page, guard: object, site_url: str) -> None:
@@ -17,18 +23,22 @@ def test_hint_highlights_a_card(page: Page, guard: object, site_url: str) -> Non
     open_page(page, f"{site_url}?players=2&seed=9&speed=instant")
     page.wait_for_selector("#hint:not([hidden])")
     page.click("#hint")
-    hinted = page.wait_for_selector("#hand [data-card][data-hint]", timeout=20_000)
+    hinted = page.wait_for_selector("#hand [data-card][data-hint]")
     assert hinted is not None
     assert page.locator("#hand [data-hint]").count() == 1
 
 
 def test_page_answers_while_hard_thinks(page: Page, guard: object, site_url: str) -> None:
-    # Seat 1 is hard and plays at normal speed; while it thinks the settings still open.
-    open_page(page, f"{site_url}?players=2&ai=hard&seed=9&speed=normal")
-    card = page.locator("#hand [data-card]").first.get_attribute("data-card")
-    tap_card(page, card)
-    if page.is_visible("#capture-choice [data-capture]"):
-        page.locator("#capture-choice [data-capture]").first.click()
-    page.wait_for_selector('html[data-turn="1"]')
-    page.click("#settings-button", timeout=2_000)
+    """While the computer searches, the settings still open. Its search is made long (hard with
+    100,000 playouts a move, minutes in the page), so the click lands during it on any machine."""
+    match = Match.of(new_game(2, Rules(), seed=9), (Seat("You", "human"), Seat("Sara", "hard:100000")))
+    if match.game.turn == 0:
+        match = match.play(match.game.legal_moves()[0])
+    assert match.game.turn == 1
+    page.add_init_script(f"localStorage.setItem('pasur.match', {json.dumps(match_to_json(match))})")
+    open_page(page, f"{site_url}?lang=en&speed=normal")  # the saved game comes back: Sara to play
+    page.wait_for_selector("#turn-status:has-text('thinking')")
+    page.click("#settings-button")
     assert page.is_visible("#settings")
+    assert "thinking" in page.inner_text("#turn-status")  # still searching
+    assert len(saved_game(page).history) == len(match.game.history)

@@ -49,7 +49,7 @@ def click_move(page: Page, move: Move) -> None:
 def play_until_capture(page: Page) -> int:
     """Lay cards until the player can capture, then capture: the sound count just before it."""
     for _ in range(30):
-        page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+        page.wait_for_function(WAIT_HUMAN)
         assert page.get_attribute("html", "data-phase") == "play"
         moves = saved_game(page).legal_moves()
         captures = [move for move in moves if move.captured]

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import watched
 from playwright.sync_api import Browser, Page, expect
 
 from driver import (
@@ -93,15 +94,26 @@ def test_review_after_a_deal_and_back_to_the_same_game(page: Page, guard: object
     page.wait_for_function("document.documentElement.dataset.phase === 'play'")
 
 
+def reviewed(page: Page) -> bool:
+    """Whether the review is finished: it is then kept in the match's save."""
+    return "reviews" in json.loads(page.evaluate("localStorage.getItem('pasur.match')"))
+
+
 def test_the_page_answers_while_the_review_is_computed(page: Page, guard: object, site_url: str) -> None:
     open_page(page, site_url + "?seed=5&players=2&speed=instant&ai=medium")
     play_to_end(page, stop_at="deal-end")
+    # The page's processor made 20 times slower, so the review (seconds) lasts long after the clicks.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 20})
     page.click("#review-open")
-    if page.locator(REVIEW_DONE).count() == 0:  # still computing: the panel closes at once on a click
-        page.click("#review-close", timeout=2_000)
-        page.wait_for_selector("#review", state="hidden", timeout=2_000)
-        page.click("#review-open", timeout=2_000)
+    page.click("#review-close")
+    page.wait_for_selector("#review", state="hidden")
+    page.click("#review-open")
+    page.wait_for_selector("#review", state="visible")
+    assert not reviewed(page)  # the panel closed and opened again while the review was computed
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     page.wait_for_selector(REVIEW_DONE, timeout=90_000)
+    assert reviewed(page)
     page.click("#review-all")
     expect(page.locator("[data-review-move]")).to_have_count(24)
 
@@ -114,7 +126,7 @@ BETTER = {"en": "better: ", "fr": "mieux : ", "fa": "بهتر: "}  # how a line 
 @pytest.mark.parametrize("lang", ["en", "fr", "fa"])
 def test_the_review_opens_on_its_key_moments_in_three_languages(browser: Browser, site_url: str, artifacts: Path,
                                                                  lang: str) -> None:
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context = watched(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True))
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -196,7 +208,7 @@ def test_try_again_from_a_key_moment(page: Page, guard: object, site_url: str, a
 def test_the_daily_deal_is_the_same_in_two_fresh_browsers(browser: Browser, site_url: str) -> None:
     seen = []
     for _ in range(2):
-        context = browser.new_context()
+        context = watched(browser.new_context())
         page = context.new_page()
         open_page(page, site_url + f"?daily={DAY}&speed=instant")
         page.wait_for_selector(f'html[data-daily="{DAY}"] #hand [data-card]')
@@ -211,8 +223,8 @@ def today() -> str:
 
 
 def test_daily_result_share_history_and_review(browser: Browser, site_url: str, artifacts: Path) -> None:
-    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"], viewport={"width": 360,
-                                                                                              "height": 740})
+    context = watched(browser.new_context(permissions=["clipboard-read", "clipboard-write"],
+                                          viewport={"width": 360, "height": 740}))
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -253,13 +265,13 @@ def test_daily_result_share_history_and_review(browser: Browser, site_url: str, 
 
 def play_one_move(page: Page) -> None:
     """The player plays a legal card (the first capture offered, if asked), and the computer answers."""
-    page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+    page.wait_for_function(WAIT_HUMAN)
     game = saved_game(page)
     card = str(game.legal_moves()[0].card)
-    tap_card(page, card)
+    tap_card(page, card)  # looked at, then played
     answer_capture_choice(page, card)
     wait_for_moves(page, len(game.history) + 1)
-    page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+    page.wait_for_function(WAIT_HUMAN)
 
 
 def test_the_counted_attempt_has_no_hint_or_undo_and_its_link_takes_it_up(page: Page, guard: object,

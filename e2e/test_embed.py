@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from driver import EMBED_MATCH_KEY, RULES_PAGE_GAME_KEY, open_page, play_to_end, wait_ready
+from driver import EMBED_MATCH_KEY, RULES_PAGE_GAME_KEY, hold_clock, open_page, play_to_end, wait_ready
 
 # docs/RULES.md §4.2: the 7 of clubs on 4C 4D 2H 2S, worked out by hand there.
 SEVEN_ON_FOURS_AND_TWOS = {"4C", "4D", "2H,2S", "4C,4D", "2H,2S,4C", "2H,2S,4D", "2H,2S,4C,4D"}
@@ -75,16 +75,24 @@ def test_deal_demo_plays_and_explains_every_move(page: Page, guard: object, site
 
 
 def test_deal_demo_pause_and_step(page: Page, guard: object, site_url: str) -> None:
+    page.clock.install()  # the test moves the page's clock itself
     open_page(page, f"{site_url}?demo=deal&seed=6&speed=fast&lang=en")
+    moves = page.locator('#log li[data-kind="move"]')
     page.click("#demo-pause")
-    count = page.locator('#log li[data-kind="move"]').count()
-    page.wait_for_timeout(1500)  # paused: nothing moves
-    assert page.locator('#log li[data-kind="move"]').count() <= count + 1  # at most the move under way
-    count = page.locator('#log li[data-kind="move"]').count()
+    hold_clock(page)
+    count = moves.count()
+    page.clock.run_for(5_000)  # five seconds of the page's time, a dozen moves at this speed: paused, none
+    assert moves.count() <= count + 1  # at most the move under way
+    count = moves.count()
     page.click("#demo-step")
+    page.clock.run_for(1_000)
     page.wait_for_function("n => document.querySelectorAll('#log li[data-kind=\"move\"]').length === n + 1",
                            arg=count)
     assert "." in page.inner_text("#status")  # the move just made, and why
+    page.click("#demo-pause")  # playing again, the same time makes moves
+    count = moves.count()
+    page.clock.run_for(5_000)
+    page.wait_for_function("n => document.querySelectorAll('#log li[data-kind=\"move\"]').length > n + 1", arg=count)
 
 
 def test_embed_mode_fits_a_small_frame(page: Page, guard: object, site_url: str) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import watched
 from playwright.sync_api import Browser, Page
 
 from driver import WAIT_HUMAN, open_page, saved_game, wait_for_moves
@@ -23,7 +24,7 @@ HAND_INSIDE = """() => { const r = document.getElementById('hand').getBoundingCl
 @pytest.fixture(params=list(SIZES))
 def person(request: pytest.FixtureRequest, browser: Browser) -> tuple[Page, str]:
     viewport, touch = SIZES[request.param]
-    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    context = watched(browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch))
     yield context.new_page(), request.param
     context.close()
 

@@ -78,9 +78,9 @@ def test_new_game_during_the_computers_move(page: Page, guard: object, site_url:
     page.click("#leave-confirm")
     page.click("#start")
     # Whoever leads the new game, the human gets to play a card: nothing is stuck "thinking".
-    page.wait_for_selector("#hand [data-card]:not([disabled])", timeout=20_000)
+    page.wait_for_selector("#hand [data-card]:not([disabled])")
     play_one_card(page)
-    page.wait_for_selector("#hand [data-card]:not([disabled])", timeout=20_000)
+    page.wait_for_selector("#hand [data-card]:not([disabled])")
     assert len(saved_game(page).history) >= 2
 
 

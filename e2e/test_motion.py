@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import watched
 from playwright.sync_api import Browser, Page, expect
 
 from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, tap_card, wait_for_moves
@@ -45,25 +45,26 @@ def saved_key(page: Page) -> str:
 
 
 def test_playing_a_card_at_normal_speed_moves_it(page: Page, guard: object, site_url: str) -> None:
+    page.add_init_script(COUNT_ANIMATIONS)
     seed, _, single = seed_with_a_choice()
     open_page(page, f"{site_url}?players=2&seed={seed}&speed=normal")
     page.wait_for_function(WAIT_HUMAN)
     page.wait_for_function(STILL)  # the deal has landed
+    started = page.evaluate("window.animationsStarted")
     tap_card(page, single)
-    page.wait_for_function("document.getAnimations().length > 0", polling="raf", timeout=2_000)
-    page.wait_for_function(STILL, timeout=10_000)  # every motion ends, none loops
+    page.wait_for_function("n => window.animationsStarted > n", arg=started)  # counted, however short
+    page.wait_for_function(STILL)  # every motion ends, none loops
     assert page.locator("#motion-layer > *").count() == 0  # the cards taken have reached their pile
 
 
 def test_a_click_during_a_motion_finishes_it_and_is_not_lost(page: Page, guard: object, site_url: str) -> None:
     seed, _, single = seed_with_a_choice()
-    open_page(page, f"{site_url}?players=2&seed={seed}&speed=slow")
-    page.wait_for_function(WAIT_HUMAN)
+    deal_with_the_clock_held(page, f"{site_url}?players=2&seed={seed}&speed=slow")
     assert page.evaluate("document.getAnimations().length") > 0  # the deal is still in flight
     page.click("#turn-status")  # a click anywhere ends every motion at once
     assert page.evaluate(STILL)
     tap_card(page, single)
-    page.wait_for_function("document.getAnimations().length > 0", polling="raf", timeout=2_000)
+    page.wait_for_function("document.getAnimations().length > 0")  # held: it flies until the click
     page.click("#turn-status")
     assert page.evaluate(STILL)
     wait_for_moves(page, 1)
@@ -109,7 +110,7 @@ def test_a_tap_near_a_card_s_landing_is_never_lost(browser: Browser, site_url: s
     seed = seed_with_a_choice()[0]
     singles = [card for card, n in Counter(str(move.card) for move in new_game(2, seed=seed).legal_moves()).items()
                if n == 1]
-    context = browser.new_context(viewport=PHONE if touch else DESKTOP, has_touch=touch, is_mobile=touch)
+    context = watched(browser.new_context(viewport=PHONE if touch else DESKTOP, has_touch=touch, is_mobile=touch))
     page = context.new_page()
     try:
         deal_with_the_clock_held(page, f"{site_url}?players=2&seed={seed}&speed=slow")
@@ -122,7 +123,7 @@ def test_a_tap_near_a_card_s_landing_is_never_lost(browser: Browser, site_url: s
             page.touchscreen.tap(place["x"], place["y"])
         else:
             page.mouse.click(place["x"], place["y"])
-        page.wait_for_selector(f'#hand [data-card="{card}"].selected', timeout=5_000)
+        page.wait_for_selector(f'#hand [data-card="{card}"].selected')
         # The tap finished every flight (what is left: the style sheet's lift of the card tapped).
         assert page.evaluate("document.getAnimations().filter(a => !(a instanceof CSSTransition)).length") == 0
         page.click(f'#hand [data-card="{card}"]')  # the second tap plays it
@@ -146,7 +147,7 @@ def test_a_card_pressed_while_it_flies_in_is_played(page: Page, guard: object, s
                             a.currentTime = a.effect.getComputedTiming().activeDuration * 0.35
                                             + a.effect.getComputedTiming().delay; }""", flying)
     page.locator(f'#hand [data-card="{flying}"]').click()  # where it is now, on its way
-    page.wait_for_selector(f'#hand [data-card="{flying}"].selected', timeout=5_000)
+    page.wait_for_selector(f'#hand [data-card="{flying}"].selected')
     page.click(f'#hand [data-card="{flying}"]')
     wait_for_moves(page, 1)
     assert str(saved_game(page).history[0].card) == flying
@@ -161,13 +162,13 @@ def test_reduced_motion_and_instant_speed_move_nothing(page: Page, guard: object
         open_page(page, f"{site_url}?players=2&seed=4&{query}")
         page.evaluate("window.animationsStarted = 0")  # the loading panel's own animation is over
         for _ in range(3):
-            page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+            page.wait_for_function(WAIT_HUMAN)
             game = saved_game(page)
             before = len(game.history)
             tap_card(page, first_single_card(game))
             wait_for_moves(page, before + 1)
             assert page.evaluate(STILL), query
-        page.wait_for_function(WAIT_HUMAN, timeout=30_000)
+        page.wait_for_function(WAIT_HUMAN)
         assert page.evaluate("window.animationsStarted") == 0, query
         assert page.evaluate(STILL)
 
@@ -306,47 +307,23 @@ def test_motion_screenshots(page: Page, guard: object, site_url: str, artifacts:
         page.screenshot(path=str(artifacts / f"motion-last-move-{name}.png"))
 
 
-WATCH_MOVES = """() => {
-  window.moveTimes = [];
-  const last = document.getElementById('last-move');
-  new MutationObserver(() => {
-    const move = last.getAttribute('data-move');
-    const times = window.moveTimes;
-    if (move && (!times.length || times[times.length - 1][1] !== move)) times.push([performance.now(), move]);
-  }).observe(last, { attributes: true, attributeFilter: ['data-move'] });
-}"""
-
-
-def test_a_computer_move_takes_at_most_a_second_and_a_half_at_normal_speed(page: Page, guard: object,
-                                                                           site_url: str) -> None:
-    open_page(page, f"{site_url}?players=4&seed=8&speed=normal")
-    page.evaluate(WATCH_MOVES)
-    gaps: list[float] = []
-    for _ in range(3):
-        page.wait_for_function(WAIT_HUMAN, timeout=30_000)
-        game = saved_game(page)
-        before = len(game.history)
-        start = page.evaluate("window.moveTimes.length")
-        tap_card(page, first_single_card(game))
-        wait_for_moves(page, before + game.players)  # the three computer players have played
-        page.wait_for_function("n => window.moveTimes.length >= n", arg=start + game.players)
-        times = [time for time, _ in page.evaluate("window.moveTimes")[start:start + game.players]]
-        gaps += [later - earlier for earlier, later in pairwise(times)]
-    assert len(gaps) == 9 and max(gaps) <= 1500, gaps
-
-
 def test_a_sur_is_celebrated_on_the_pile_and_counted(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
+    # The computer's search is made long (hard with 100,000 playouts a move, minutes in the page), so
+    # its answer never replaces the sur on screen while the test looks, on any machine.
+    match = Match.of(new_game(2, Rules(), seed=61), (Seat("You", "human"), Seat("Sara", "hard:100000")))
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
         if page.url.startswith(site_url):
             page.evaluate("localStorage.clear()")
-        open_page(page, f"{site_url}?players=2&seed=61&speed=normal&lang=en")  # 4♠ sweeps A♠ 2♥ 5♦ 6♠
+        open_page(page, f"{site_url}?players=2&seed=61&speed=instant")
+        page.evaluate("text => localStorage.setItem('pasur.match', text)", match_to_json(match))
+        open_page(page, f"{site_url}?lang=en&speed=normal")  # the saved game comes back: 4♠ sweeps A♠ 2♥ 5♦ 6♠
         page.wait_for_function(WAIT_HUMAN)
         page.wait_for_function(STILL)
         page.click('#hand [data-card="4S"]')
         page.click('#capture-choice [data-capture="AS,2H,5D,6S"]')
         burst = page.locator("#motion-layer .sur-burst")
-        burst.wait_for(state="visible", timeout=2_000)
+        burst.wait_for(state="visible")
         assert burst.inner_text() == "Sur!"
         pile = page.locator('#me-info .pile [data-count="surs"]').bounding_box()
         shown = burst.bounding_box()  # (the counts move when Hint comes back: measured now)

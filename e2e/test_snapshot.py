@@ -10,10 +10,21 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+from conftest import ROOT
 from playwright.sync_api import Page
 
-from driver import WAIT_HUMAN, open_page, saved_game, tap_card, wait_for_moves, wait_ready
-from serve import SiteServer
+from driver import (
+    WAIT_HUMAN,
+    Guard,
+    open_page,
+    reload_offline_without_server,
+    saved_game,
+    tap_card,
+    wait_for_moves,
+    wait_ready,
+)
+from serve import SiteServer, serve_in_thread
 
 # Rewrites the stored snapshot (see web/interpreter.js for its layout), keeping the file's own
 # SHA-256 right unless the damage is to the bytes themselves.
@@ -182,3 +193,42 @@ def test_a_new_release_keeps_the_snapshot_made_from_the_same_files(page: Page, g
     assert boot(page) == "snapshot"
     page.click("#start")
     page.wait_for_selector('html[data-phase="play"]')
+
+
+# What goes wrong in the offline copy of a file other than the snapshot (the entry in the build's cache).
+SPOIL = """async ([path, kind]) => {
+  const cache = await caches.open("pasur-" + document.documentElement.dataset.build);
+  const address = new URL(path, location.href).href;
+  const old = await cache.match(address);
+  if (!old) throw new Error("not cached: " + path);
+  if (kind === "missing") await cache.delete(address);
+  else await cache.put(address, new Response('throw new Error("damaged");', {headers: old.headers}));
+}"""
+
+
+@pytest.mark.parametrize(("path", "kind"), [("vendor/pyodide/pyodide.asm.mjs", "damaged"), ("app.zip", "missing")],
+                         ids=["pyodide-damaged", "app-zip-missing"])
+def test_a_start_that_fails_offline_for_another_file_keeps_the_snapshot(page: Page, guard: Guard,
+                                                                        own_server: tuple[SiteServer, str],
+                                                                        path: str, kind: str) -> None:
+    server, url = own_server
+    first_visit(page, f"{url}?lang=en")
+    page.wait_for_selector("html[data-offline-ready]", state="attached")
+    page.evaluate(SPOIL, [path, kind])
+    port = server.server_address[1]
+    reload_offline_without_server(page, server, guard)
+    # Online again: the file comes from the network, and the snapshot is still there.
+    page.context.set_offline(False)
+    again, _ = serve_in_thread(ROOT / "site", port)
+    try:
+        page.goto(f"{url}?lang=en")
+        page.wait_for_selector("html[data-ready], html[data-error]", timeout=90_000)
+        assert page.get_attribute("html", "data-error") is None, page.inner_text("#startup-error")
+        guard.expect_errors = False
+        assert boot(page) == "snapshot"
+        page.click("#start")
+        page.wait_for_selector('html[data-phase="play"]')
+        play_a_card(page)
+    finally:
+        again.shutdown()
+        again.server_close()

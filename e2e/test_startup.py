@@ -11,7 +11,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Frame, Page, Route
 
-from driver import EMBED_MATCH_KEY, Guard, answer_capture_choice, open_page, tap_card, wait_for_moves, wait_ready
+from driver import (
+    EMBED_MATCH_KEY,
+    Guard,
+    answer_capture_choice,
+    open_page,
+    reload_offline_without_server,
+    tap_card,
+    wait_for_moves,
+    wait_ready,
+)
 from serve import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,8 +52,9 @@ def game_frame(page: Page) -> Frame:
 
 @pytest.mark.parametrize(("key", "value"), [
     ("pasur.settings", DEEP), ("pasur.stats", DEEP), ("pasur.match", DEEP), ("pasur.embed.match", DEEP),
-    ("pasur.settings", HUGE), ("pasur.stats", HUGE),
-], ids=["settings-deep", "stats-deep", "match-deep", "embed-match-deep", "settings-huge", "stats-huge"])
+    ("pasur.settings", HUGE), ("pasur.stats", HUGE), ("pasur.match", HUGE), ("pasur.embed.match", HUGE),
+], ids=["settings-deep", "stats-deep", "match-deep", "embed-match-deep", "settings-huge", "stats-huge", "match-huge",
+        "embed-match-huge"])
 def test_stored_values_that_cannot_be_read_are_set_aside(page: Page, guard: object, site_url: str,
                                                           key: str, value: str) -> None:
     plant(page, key, value)
@@ -157,12 +167,7 @@ def test_offline_the_start_up_error_keeps_the_offline_copy(page: Page, guard: Gu
     page.wait_for_selector("html[data-offline-ready]", state="attached")
     cache = "pasur-" + (page.get_attribute("html", "data-build") or "")
     corrupt(page, ["app.zip"])
-    server.shutdown()
-    server.server_close()
-    page.context.set_offline(True)
-    guard.expect_errors = True
-    page.reload()
-    page.wait_for_selector("html[data-error]", timeout=90_000)
+    reload_offline_without_server(page, server, guard)
     assert error_page_buttons(page) == ["Reload"]
     assert "Check the connection" in page.inner_text("#startup-error")
     with page.expect_navigation():

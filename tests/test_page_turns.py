@@ -4,13 +4,15 @@ actions to a real page state with ``update`` and records them."""
 import asyncio
 from dataclasses import replace
 
+import pytest
+
 from pasur import Rules, new_game
 from pasur_web.model import actions as act
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
 from pasur_web.model.seats import Seat
 from pasur_web.model.state import State
-from pasur_web.model.turns import computer_turns, in_steps
+from pasur_web.model.turns import DELAYS, computer_turns, in_steps
 from pasur_web.model.update import initial_state, update
 
 
@@ -97,3 +99,39 @@ def test_work_in_steps_pauses_between_them_and_stops_when_asked() -> None:
     assert done and len(pauses) == 5  # with no time left, a pause after every step
     stopped = asyncio.run(in_steps(range(5), lambda: False, budget=-1.0))
     assert not stopped
+
+
+MOVE_SECONDS = 1.5  # at the normal speed, the most a computer move may take (the page's own figure: ./dev bench-page)
+LEFT_FOR_WORK = 0.2  # of which the search and the drawing have at least this much
+
+
+def test_at_the_normal_speed_the_loop_s_own_pauses_leave_time_for_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loop's pauses of each computer move (before its search, showing it, after a capture),
+    counted rather than timed: what the page takes per move on a real machine is measured by
+    ./dev bench-page ("a computer move at the normal speed"), not by a test."""
+    pauses: list[float] = []
+    sleep = asyncio.sleep
+
+    async def counted(seconds: float) -> None:
+        pauses.append(seconds)
+        await sleep(0)
+
+    monkeypatch.setattr(asyncio, "sleep", counted)
+    seats = (Seat("A", "greedy"), Seat("B", "medium"), Seat("C", "easy"), Seat("D", "greedy"))
+    host = Host(Match.of(new_game(4, Rules(), seed=8), seats), moves_allowed=12, delay=DELAYS["normal"])
+    per_move: list[float] = []
+    dispatch = host.dispatch
+
+    def dispatched(action: act.Action) -> None:
+        dispatch(action)
+        if isinstance(action, act.Computer) and action.step == "thinking" and pauses:
+            per_move.append(sum(pauses))
+            pauses.clear()
+
+    host.dispatch = dispatched  # type: ignore[method-assign]
+    asyncio.run(computer_turns(host))
+    per_move.append(sum(pauses))
+    match = host.state.match
+    assert match is not None and len(match.game.history) == 12 == len(per_move)
+    assert any(record.move.captured for record in match.game.history)  # the longest pause is among them
+    assert all(DELAYS["normal"] <= seconds <= MOVE_SECONDS - LEFT_FOR_WORK for seconds in per_move), per_move

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import sys
+from collections.abc import Callable
 
 import pytest
 
-from pasur import safejson
+from pasur import Game, safejson
 from pasur.safejson import loads_checked, nesting_depth
+from pasur_web.model import wire
+from pasur_web.model.daily import DailyBook
+from pasur_web.model.savegame import MAX_STORED_CHARS, match_from_json, read_json
 from pasur_web.model.stats import Stats
 
 DEEP = "[" * 100_000 + "]" * 100_000  # far deeper than Python's recursion limit
@@ -64,3 +69,32 @@ def test_statistics_that_cannot_be_read_are_refused(text: str) -> None:
 def test_statistics_still_read_their_own_json() -> None:
     stats = Stats({"2/seeds": {"played": 3, "won": 1, "drawn": 0, "surs": 2, "undone": 1}})
     assert Stats.from_json(stats.to_json()) == stats
+
+
+def _escaped_quotes(length: int) -> str:
+    """A string that never closes, of escaped quotes: reading it once took time in the square of its
+    length (32,000 characters took seconds, the 2,000,000 a save may have would take hours)."""
+    return '"' + '\\"' * ((length - 1) // 2)
+
+
+_READERS: dict[str, tuple[Callable[[str], object], int]] = {
+    "nesting_depth": (nesting_depth, MAX_STORED_CHARS),
+    "loads_checked": (lambda text: loads_checked(text, MAX_STORED_CHARS, 16), MAX_STORED_CHARS),
+    "stored_json": (read_json, MAX_STORED_CHARS),
+    "saved_match": (match_from_json, MAX_STORED_CHARS),
+    "statistics": (Stats.from_json, MAX_STORED_CHARS),
+    "daily_results": (DailyBook.from_json, MAX_STORED_CHARS),
+    "engine_save": (Game.from_json, MAX_STORED_CHARS),
+    "host_message": (lambda text: wire.read(text, wire.FROM_HOST), wire.FROM_HOST),
+}
+
+
+@pytest.mark.timeout(60)  # a hang, not a measure: linear reading takes well under a second
+@pytest.mark.parametrize("name", list(_READERS))
+def test_every_reader_of_stored_or_received_text_reads_the_longest_it_accepts(name: str) -> None:
+    reader, longest = _READERS[name]
+    text = _escaped_quotes(longest)
+    assert len(text) <= longest
+    with contextlib.suppress(ValueError):  # not JSON: the string never closes
+        reader(text)
+    assert nesting_depth('"' + '\\"' * 500_000 + '", [[1]]') == 2  # a closed string: the brackets after it count

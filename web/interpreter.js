@@ -16,7 +16,9 @@
 //   then re-seeds `random` and the game starts as usual.
 //
 // Anything wrong with the snapshot (missing, another build's, corrupt, refused by Pyodide, not
-// working once restored) means an ordinary start, and the snapshot is made again. The way the
+// working once restored) means an ordinary start, and the snapshot is made again. A snapshot is
+// dropped only when it is at fault: a start that fails for another file (offline, with one of
+// Pyodide's files damaged or the game's missing) keeps it for the next start. The way the
 // page started is html[data-boot] ("snapshot" or "plain"); html[data-snapshot] says "saved" once a
 // new snapshot is stored. Every private Pyodide option used is in web/pyodide-private.js.
 import * as pyodideModule from "../vendor/pyodide/pyodide.mjs";
@@ -196,6 +198,8 @@ function announce(boot) {
   globalThis.pasurInterpreter.boot = boot;
 }
 
+class SnapshotFault extends Error {} // the snapshot itself is wrong, whatever else is
+
 async function restore(options, bytes) {
   const pending = new Map(); // placeholder -> {module, key}
   const pyodide = await pyodideModule.loadPyodide({
@@ -220,7 +224,7 @@ async function restore(options, bytes) {
   });
   // Pyodide restored memory it could not check: make sure the game is really in it.
   if (pyodide.runPython("import sys\n'pasur_web.browser.start' in sys.modules and 'pyscript' in sys.modules") !== true) {
-    throw new Error("the restored interpreter lacks the game");
+    throw new SnapshotFault("the restored interpreter lacks the game");
   }
   return pyodide;
 }
@@ -308,9 +312,24 @@ const bytes = found.then(async (response) => {
 });
 bytes.catch(() => {});
 
-// A start from the snapshot that still fails in the game's own Python: the next start is ordinary.
-new MutationObserver(() => {
-  if (root.getAttribute("data-boot") === "snapshot" && root.hasAttribute("data-error")) {
+// The files PyScript reads once the interpreter is running (pyscript.toml), for the check below.
+const GAME_FILES = ["pyscript.toml", "app.zip", "web/main.py"].map((path) => new URL("../" + path, import.meta.url).href);
+
+async function gameFilesThere() {
+  // Whether each can be read now (through the service worker, which repairs a damaged copy when online).
+  try {
+    const answers = await Promise.all(GAME_FILES.map((address) => fetch(address, { cache: "no-cache" })));
+    return answers.every((answer) => answer.ok);
+  } catch (error) {
+    return false;
+  }
+}
+
+// A start from the snapshot that still fails in the game's own Python: the next start is ordinary,
+// unless a file the game reads is not there (offline, a file missing from the offline copy),
+// which explains the failure without the snapshot.
+new MutationObserver(async () => {
+  if (root.getAttribute("data-boot") === "snapshot" && root.hasAttribute("data-error") && await gameFilesThere()) {
     forget("the game failed after starting from the snapshot", "it is dropped");
   }
 }).observe(root, { attributes: true, attributeFilter: ["data-error"] });
@@ -318,15 +337,23 @@ new MutationObserver(() => {
 export async function loadPyodide(options = {}) {
   performance.mark("pasur:load-pyodide");
   const settings = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
-  if (await found) {
-    try {
-      const pyodide = await restore(settings, bytes);
-      performance.mark("pasur:pyodide-loaded");
-      announce("snapshot");
-      return pyodide;
-    } catch (error) {
-      await forget("the snapshot could not be used, starting the ordinary way", error);
+  if (!(await found)) return plain(settings);
+  try {
+    const pyodide = await restore(settings, bytes);
+    performance.mark("pasur:pyodide-loaded");
+    announce("snapshot");
+    return pyodide;
+  } catch (error) {
+    const unreadable = await bytes.then(() => null, (fault) => fault); // format, key, SHA-256
+    if (unreadable || error instanceof SnapshotFault) {
+      await forget("the snapshot could not be used, starting the ordinary way", unreadable || error);
+      return plain(settings);
     }
+    // Pyodide failed: it refused the snapshot, or one of its own files is damaged or missing. An
+    // ordinary start tells which: it fails as well (and the snapshot is kept) only in the second case.
+    warn("the snapshot could not be restored, starting the ordinary way", error);
+    const pyodide = await plain(settings);
+    await forget("Pyodide refused the snapshot", "it is dropped");
+    return pyodide;
   }
-  return plain(settings);
 }

@@ -1,0 +1,40 @@
+"""A renderer that crashes during a test leaves evidence (e2e/crashwatch.py, tools/chromium.py): the
+note in the failure names the test and the page's memory, the browser's log says what happened,
+and crashpad's dump is kept with its crash keys (tools/minidump.py)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from conftest import BROWSER_EVIDENCE, WATCH
+from minidump import summary
+from playwright.sync_api import Error, Page
+
+from driver import open_page
+
+
+def test_a_crashed_renderer_leaves_a_note_a_log_and_a_dump(page: Page, site_url: str,
+                                                          request: pytest.FixtureRequest) -> None:
+    began = time.time()
+    log = BROWSER_EVIDENCE / "chromium-stderr.log"
+    logged = log.stat().st_size if log.exists() else 0
+    open_page(page, f"{site_url}?lang=en")
+    for _ in range(600):  # the page's memory is reported each second; waits end after 60 s
+        if any(data.get("wasm") for data in WATCH.pages.values()):
+            break
+        page.wait_for_timeout(100)
+    with pytest.raises(Error, match="crash"):
+        page.goto("chrome://crash")  # Chromium's own address that crashes the renderer showing it
+    note = WATCH.note()
+    assert f"renderer crash in {request.node.nodeid}" in note
+    assert f"last memory sample of {site_url}" in note and "WebAssembly" in note
+    dumps = []
+    for _ in range(600):  # crashpad writes the dump after the crash; waits end after 60 s
+        dumps = [path for path in (BROWSER_EVIDENCE / "crashes").rglob("*.dmp") if path.stat().st_mtime >= began - 1]
+        if dumps:
+            break
+        time.sleep(0.1)
+    assert dumps, "no crash dump"
+    assert "renderer" in " ".join(summary(path) for path in dumps)
+    assert log.stat().st_size > logged  # the browser's log, kept
