@@ -32,6 +32,26 @@ def test_capture_demo_shows_every_choice_step_by_step(page: Page, guard: object,
     assert page.evaluate("localStorage.getItem('pasur.match') || localStorage.getItem('pasur.embed.match')") is None
 
 
+def test_capture_demo_fits_a_small_frame_with_face_cards_in_full_colour(page: Page, guard: object,
+                                                                         site_url: str) -> None:
+    """In a 320×480 frame the seven choices are all in sight (the last one was cut off), and the
+    small face cards are drawn in full colour (a faded figure looked like a disabled card)."""
+    page.set_viewport_size({"width": 320, "height": 480})
+    open_page(page, f"{site_url}?demo=capture&card=7C&table=4C,4D,2H,2S&lang=en")
+    options = page.locator("#demo-options [data-capture]")
+    assert options.count() == 7
+    for index in range(7):
+        box = options.nth(index).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 480, index
+    assert page.evaluate("document.documentElement.scrollHeight") <= 480
+    open_page(page, f"{site_url}?demo=capture&card=KC&table=KD,KH,QS,JD&lang=en")
+    courts = page.locator("#demo-options .card .court")
+    assert courts.count() == 2
+    width = page.locator("#demo-options .card").first.evaluate("n => n.getBoundingClientRect().width")
+    assert width <= 47  # a small card, drawn with its larger indices
+    assert courts.evaluate_all("nodes => nodes.map(n => getComputedStyle(n).opacity)") == ["1", "1"]
+
+
 def test_capture_demo_with_no_capture_and_a_king(page: Page, guard: object, site_url: str) -> None:
     open_page(page, f"{site_url}?demo=capture&card=KS&table=KH,QD,5C,KD&lang=en")
     shown = page.locator("#demo-options [data-capture]").evaluate_all("nodes => nodes.map(n => n.dataset.capture)")
