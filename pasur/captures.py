@@ -5,7 +5,7 @@ A card is its number 0..51 (``Card.index``: rank-major, so a table sorted by num
 rank). What a card may take depends only on its rank, the ranks on the table (by position) and
 three options; an answer is a tuple of masks over table positions (bit ``i``: the card at
 position ``i`` is taken), empty when the card is laid. Ranks are kept as ``bytes``
-(:func:`ranks_of`), one byte a card; those of a table's number cards are the key of the cache.
+(:func:`ranks_of`), one byte a card, which are the keys of the caches.
 """
 
 from __future__ import annotations
@@ -39,14 +39,14 @@ Answers = tuple[tuple[int, ...], ...]  # masks by rank (index 1..10; 0 unused; 1
 
 class Captures:
     """The capture answers under one set of the options that decide them (``kids``, ``jack_wild``,
-    ``multi_combo``).
+    ``multi_combo``), kept for each table's ranks, every rank at once (:meth:`table`).
 
     On a table sorted by card number (rank-major), the number cards come first: what a number card
-    takes depends only on their ranks (:meth:`answers`, cached by them: far fewer than tables), and
-    what a Jack, Queen or King takes on how many cards of each face rank lie after them
-    (:meth:`face`)."""
+    takes depends only on their ranks (:meth:`answers`, kept by them: far fewer than tables, so a
+    new table seldom needs a new search of sums), and what a Jack, Queen or King takes on how many
+    cards of each face rank lie after them (:meth:`face`)."""
 
-    __slots__ = ("general", "jack_wild", "kids", "multi", "numbers")
+    __slots__ = ("general", "jack_wild", "kids", "multi", "numbers", "tables")
 
     def __init__(self, kids: bool, jack_wild: bool, multi: bool) -> None:
         self.kids = kids
@@ -54,6 +54,21 @@ class Captures:
         self.multi = multi
         self.numbers: dict[bytes, Answers] = {}
         self.general: dict[bytes, tuple[int, ...]] = {}
+        self.tables: dict[bytes, Answers] = {}
+
+    def table(self, ranks: bytes, table: Sequence[int]) -> Answers:
+        """What a card of each rank takes from ``table`` (card numbers, rank ``r``'s masks at index
+        ``r``), kept by its ``ranks``: on a table sorted by rank, as a game's is, from the
+        :meth:`answers` of its number cards."""
+        if len(self.tables) >= _CACHE_LIMIT:
+            self.tables.clear()
+        if list(ranks) == sorted(ranks):
+            found = self.every_rank(table)
+        else:
+            sums = None if self.kids else _sums(ranks)
+            found = ((), *(self._work_out(ranks, rank, sums) for rank in range(ACE, KING + 1)))
+        self.tables[ranks] = found
+        return found
 
     def answers(self, numbers: bytes) -> Answers:
         """What a card of each number rank takes from a sorted table whose number cards have the
@@ -138,14 +153,14 @@ def captures_for(rules: Rules) -> Captures:
 
 
 def options(captures: Captures, hand: Sequence[int], table: Sequence[int]) -> list[tuple[int, int]]:
-    """The legal moves of a player holding ``hand`` (card numbers, in hand order) on ``table``
-    (sorted), one per distinct outcome, as ``(card, mask)``: ``mask`` has bit ``i`` set when the
+    """The legal moves of a player holding ``hand`` (card numbers, in hand order) on ``table``,
+    one per distinct outcome, as ``(card, mask)``: ``mask`` has bit ``i`` set when the
     move takes ``table[i]``, and 0 lays the card."""
-    numbers = bytes(table).translate(RANK_BYTES, FACES)
-    answers = captures.numbers.get(numbers) or captures.answers(numbers)
+    ranks = bytes(table).translate(RANK_BYTES)
+    answers = captures.tables.get(ranks) or captures.table(ranks, table)
     found: list[tuple[int, int]] = []
     for card in hand:
-        masks = answers[RANK[card]] if card < FIRST_FACE else captures.face(card, table, answers)
+        masks = answers[RANK[card]]
         if masks:
             for mask in masks:
                 found.append((card, mask))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .captures import FACES, FIRST_FACE, RANK, RANK_BYTES, Captures, bits, captures_for
+from .captures import RANK, RANK_BYTES, Captures, bits, captures_for
 from .cards import FULL_DECK, JACK, Card, CardNotationError, format_cards, quoted
 from .rules import Rules
 
@@ -150,30 +150,23 @@ def is_sur(rules: Rules, card: Card, empties_table: bool, last_round: bool) -> b
 
 
 def legal_moves_for(hand: Sequence[Card], table: Sequence[Card], rules: Rules) -> list[Move]:
-    """One move per distinct outcome for a player holding ``hand`` (in hand order); for each card,
-    its captures in the order of ``table``'s positions."""
-    numbers = [card.index for card in table]
-    if all(map(int.__lt__, numbers, numbers[1:])):  # sorted, as a game's table is
-        return moves_and_masks(captures_for(rules), [card.index for card in hand], numbers)[0]
-    captures = captures_for(rules)
-    ranks = [card.rank for card in table]
-    return [Move(card, [table[pos] for pos in bits(mask)])
-            for card in hand for mask in captures.masks(card.rank, ranks) or (0,)]
+    """One move per distinct outcome for a player holding ``hand`` (in hand order)."""
+    return moves_and_masks(captures_for(rules), [card.index for card in hand], [card.index for card in table])[0]
 
 
 def moves_and_masks(captures: Captures, hand: Sequence[int], table: Sequence[int]) -> tuple[list[Move], list[int]]:
-    """The legal moves of a player holding ``hand`` on ``table`` (card numbers, sorted), one per distinct
+    """The legal moves of a player holding ``hand`` on ``table`` (card numbers), one per distinct
     outcome in the order of :func:`pasur.captures.options`, and the mask of each (bit ``i``: the move
     takes ``table[i]``; 0: the card is laid). A move that lays a card or takes one card is made once
     and kept; one that takes several is made for the position, and works out the cards it takes
     when first asked."""
-    numbers = bytes(table).translate(RANK_BYTES, FACES)
-    answers = captures.numbers.get(numbers) or captures.answers(numbers)
+    ranks = bytes(table).translate(RANK_BYTES)
+    answers = captures.tables.get(ranks) or captures.table(ranks, table)
     moves: list[Move] = []
     masks: list[int] = []
     cards: tuple[int, ...] | None = None  # the table, kept by the moves that take several cards
     for card in hand:
-        found = answers[RANK[card]] if card < FIRST_FACE else captures.face(card, table, answers)
+        found = answers[RANK[card]]
         if not found:
             moves.append(_LAID[card])
             masks.append(0)
