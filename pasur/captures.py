@@ -17,8 +17,7 @@ from typing import Final
 from .cards import ACE, FULL_DECK, JACK, KING, QUEEN, TEN
 from .rules import Rules
 
-__all__ = ["FACES", "FIRST_FACE", "RANK", "RANK_BYTES", "Answers", "Captures", "bits", "captures_for", "options",
-           "ranks_of"]
+__all__ = ["RANK", "RANK_BYTES", "Answers", "Captures", "bits", "captures_for", "options", "ranks_of"]
 
 #: The rank (1..13) of each card number.
 RANK: Final = tuple(card.rank for card in FULL_DECK)
@@ -34,7 +33,9 @@ _RUN: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple((((1 << count) - 1) << low,) if count else () for count in range(len(FULL_DECK) + 1 - low))
     for low in range(len(FULL_DECK) + 1))
 
-Answers = tuple[tuple[int, ...], ...]  # masks by rank (index 1..10; 0 unused; 11: number sets summing to 11)
+#: Answers by rank: rank ``r``'s masks at index ``r`` (0 unused); those of a table's number cards
+#: (:meth:`Captures.answers`) stop at 10 and hold at 11 every set of the number cards summing to 11.
+Answers = tuple[tuple[int, ...], ...]
 
 
 class Captures:
