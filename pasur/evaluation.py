@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .captures import RANK, Captures, bits, captures_for, ranks_of
+from .captures import RANK, Captures, bits, captures_for
 from .cards import FULL_DECK, JACK, KING, Card
 from .deal import CARDS_PER_HAND, Deal, table_after
 from .moves import Move, is_sur
@@ -108,7 +108,7 @@ def _gains(kit: _Kit, after: tuple[int, ...], mine: int, theirs: int,
     points = [kit.points[card] for card in after]
     clubs = [CLUB[card] for card in after]
     sur = kit.sur_last if last_round else kit.sur_rank
-    entry = kit.captures.every_rank(ranks_of(after))
+    entry = kit.captures.every_rank(after)
     full = (1 << len(after)) - 1
     result = []
     for rank in range(1, KING + 1):

@@ -92,7 +92,11 @@ class Game(Position):
     def legal_moves(self) -> list[Move]:
         """One move per distinct outcome for the seat to play; ``[]`` once the match is over."""
         legal = self._legal
-        return (self._moves() if legal is None else legal)[:]
+        if legal is None:  # what _moves does, without the call: this is asked before every move
+            deal = self._deal
+            legal, self._masks = moves_and_masks(deal.captures, deal.hands[deal.turn], deal.table)
+            self._legal = legal
+        return legal[:]
 
     def moves_for_card(self, card: Card | str) -> list[Move]:
         """The legal moves that play ``card`` (one when it is laid or has a single capture)."""
@@ -123,21 +127,21 @@ class Game(Position):
         or a bare card (``"7C"``) when that card has exactly one outcome.
         """
         legal = self._legal or self._moves()
-        for index, found in enumerate(legal):  # a move from legal_moves() (the usual case): by identity
+        index = 0
+        for found in legal:  # a move from legal_moves() (the usual case): by identity
             if found is move:
-                mask = self._masks[index]
                 break
+            index += 1
         else:
             index = self._find(move)
             found = legal[index]
-            mask = self._masks[index]
         deal = self._deal
         seat = deal.turn
         side = deal.seat_sides[seat]
         surs = deal.surs  # changed in place by the deal
         before = surs[side]
         round_number = deal.round_number
-        ended = deal.apply(found.card.index, mask)
+        ended = deal.apply(found.card.index, self._masks[index])
         record = _record(MoveRecord, (seat, side, found, self.deal_number, round_number, surs[side] != before))
         self.history.append(record)
         self.events.append(record)

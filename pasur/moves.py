@@ -161,14 +161,12 @@ def moves_and_masks(captures: Captures, hand: Sequence[int], table: Sequence[int
     and kept; one that takes several is made for the position, and works out the cards it takes
     when first asked."""
     ranks = bytes(table).translate(RANK_BYTES)
-    entry = captures.tables.get(ranks) or captures.entry(ranks)
+    answers = captures.tables.get(ranks) or captures.table(ranks, table)
     moves: list[Move] = []
     masks: list[int] = []
     cards: tuple[int, ...] | None = None  # the table, kept by the moves that take several cards
     for card in hand:
-        found = entry[RANK[card]]
-        if found is None:
-            found = captures.fill(entry, ranks, RANK[card])
+        found = answers[RANK[card]]
         if not found:
             moves.append(_LAID[card])
             masks.append(0)

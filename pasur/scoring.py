@@ -88,7 +88,7 @@ def effective_surs(surs: Sequence[int], scores_before: Sequence[int], rules: Rul
     return own
 
 
-def score_piles(piles: Sequence[Iterable[int]], surs: Sequence[int], scores_before: Sequence[int],
+def score_piles(piles: Sequence[Sequence[int]], surs: Sequence[int], scores_before: Sequence[int],
                 rules: Rules) -> list[dict[str, int]]:
     """:func:`score_deal` for piles of card numbers."""
     headings = _headings(rules)
@@ -96,13 +96,9 @@ def score_piles(piles: Sequence[Iterable[int]], surs: Sequence[int], scores_befo
     results = []
     for side, pile in enumerate(piles):
         entry = dict.fromkeys(BREAKDOWN_KEYS, 0)
-        clubs = 0
-        for card in pile:
-            heading = headings[card]
-            if heading is not None:
-                entry[heading[0]] += heading[1]
-            clubs += CLUB[card]
-        entry["clubs"] = _clubs_points(clubs)
+        for heading in filter(None, map(headings.__getitem__, pile)):  # the cards that score by themselves
+            entry[heading[0]] += heading[1]
+        entry["clubs"] = _clubs_points(sum(map(CLUB.__getitem__, pile)))
         entry["surs"] = SUR_POINTS * scoring_surs[side]
         entry["total"] = sum(entry.values())
         results.append(entry)
