@@ -340,7 +340,8 @@ def test_a_computer_capture_is_shown_before_it_is_taken_each_mark_its_own(page: 
                                                                           site_url: str) -> None:
     """At the normal speed a computer's capture is shown first: the cards it is about to take are
     marked (coral), apart from the card just laid (white), whose turn it is (gold) and the focus; they
-    stay on the table for the pause, then go to its pile. The page's clock is the test's."""
+    stay on the table for the pause, then fly to its pile, whose counts change when they land. The
+    page's clock and the animations' clock are the test's."""
     page.set_viewport_size({"width": 1280, "height": 800})
     page.clock.install()
     open_page(page, f"{site_url}?players=2&seed=5&speed=normal&ai=greedy&lang=en")
@@ -365,7 +366,19 @@ def test_a_computer_capture_is_shown_before_it_is_taken_each_mark_its_own(page: 
     shown = taking.count()
     page.clock.run_for(300)  # the capture stays in sight a while
     expect(page.locator("#table .card.taking")).to_have_count(shown)
+    # The cards' flights held where they start (the animation clock, DevTools protocol): the pile's
+    # counts say what they were until the taken cards land on it.
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0})
     page.clock.run_for(2000)
     expect(page.locator("#table .card.taking")).to_have_count(0)
     played = saved_game(page).history[-1]
     assert played.seat == 1 and played.move.captured
+    taken = len(played.move.captured) + 1
+    assert page.locator("#motion-layer .ghost").count() == taken  # on their way to the pile
+    pile = page.locator('.opponent[data-seat="1"] .pile')
+    assert pile.locator("span").first.get_attribute("data-was") == "Captured: 0"
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+    expect(pile.locator("[data-was]")).to_have_count(0)  # landed: the new counts
+    assert pile.locator("span").first.inner_text() == f"Captured: {taken}"
