@@ -48,7 +48,7 @@ def _seats(seats: tuple[tuple[str, str, str], ...], state: State) -> Node:
     t = state.cat.t
     return h("ul", "table-seats", children=[
         h("li", f"seat-{status}", data_seat=seat, children=[
-            h("span", "name", text=name if status != "waiting" else t("seat_waiting")),
+            h("span", "name", text=name if status != "waiting" else t("seat_n", n=seat + 1)),
             h("span", "badge", text=t(f"seat_{kind}" if status == "here" else f"seat_{status}"))])
         for seat, (name, kind, status) in enumerate(seats)])
 
@@ -64,7 +64,7 @@ def lobby(state: State) -> list[Node | None]:
                 h("p", "notice", text=t("online_refused", why=online.refused)) if online.refused else None,
                 _leave_button(t("table_leave"))]
     seats = shown_seats(state.match, online) if state.match is not None else ()
-    waiting = [name for name, _, status in seats if status == "waiting"]
+    waiting = [t("seat_n", n=seat + 1) for seat, (_, _, status) in enumerate(seats) if status == "waiting"]
     link = online.link(state.address)
     return [
         h("h2", text=t("table_code", code=online.code.upper())),
