@@ -66,6 +66,8 @@ def python_sources() -> list[tuple[Path, str]]:
     for package, base in (("pasur", ROOT / "pasur"), ("pasur_web", ROOT / "web" / "pasur_web"),
                           ("segno", Path(segno.__file__).resolve().parent)):
         for path in sorted(base.rglob("*")):
+            if package == "segno" and path.name == "cli.py":  # its command line: never run in the page
+                continue
             if path.is_file() and path.suffix in {".py", ".json"} and "__pycache__" not in path.parts:
                 files.append((path, f"{package}/{path.relative_to(base).as_posix()}"))
     for path in sorted((ROOT / "web" / "i18n").glob("*.json")):
