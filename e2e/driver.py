@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Error, Frame, Page
 
@@ -29,6 +30,18 @@ Where = Page | Frame  # a whole page, or the game inside an iframe
 def open_page(page: Page, url: str) -> None:
     page.goto(url)
     wait_ready(page)
+
+
+def forget_games(page: Page, site_url: str) -> None:
+    """The site's storage emptied with no game running in the page: a game left playing (the
+    computer's move on its way) would save itself again after a clear, and the same link opened
+    next would take that game up. The page leaves the site first (DevTools then clears it)."""
+    page.goto("about:blank")
+    parts = urlsplit(site_url)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Storage.clearDataForOrigin", {"origin": f"{parts.scheme}://{parts.netloc}",
+                                            "storageTypes": "local_storage"})
+    cdp.detach()
 
 
 def wait_ready(page: Where) -> None:

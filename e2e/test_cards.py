@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, tap_card, wait_for_moves, wait_ready
+from driver import WAIT_HUMAN, forget_games, open_page, play_to_end, saved_game, tap_card, wait_for_moves, wait_ready
 from pasur import Move
 
 PHONE = {"width": 360, "height": 740}
@@ -153,8 +153,7 @@ def test_hand_cards_show_their_rank_in_both_corners_on_a_phone(page: Page, guard
 def test_card_screenshots(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
-        if page.url.startswith(site_url):
-            page.evaluate("localStorage.clear()")  # each size starts afresh, not asked about the last game
+        forget_games(page, site_url)  # each size starts afresh, not asked about the last game
         open_page(page, site_url + GAME)
         page.wait_for_function(WAIT_HUMAN)
         page.screenshot(path=str(artifacts / f"cards-play-{name}.png"))

@@ -10,7 +10,7 @@ import pytest
 from conftest import watched
 from playwright.sync_api import Browser, Page, expect
 
-from driver import WAIT_HUMAN, open_page, play_to_end, saved_game, tap_card, wait_for_moves
+from driver import WAIT_HUMAN, forget_games, open_page, play_to_end, saved_game, tap_card, wait_for_moves
 from helpers import seed_with_a_choice
 from pasur import Game, Rules, new_game
 from pasur_web.model.match import Match
@@ -157,8 +157,7 @@ def test_reduced_motion_and_instant_speed_move_nothing(page: Page, guard: object
     page.add_init_script(COUNT_ANIMATIONS)
     for query, reduced in (("speed=normal", "reduce"), ("speed=instant", "no-preference")):
         page.emulate_media(reduced_motion=reduced)
-        if page.url.startswith(site_url):
-            page.evaluate("localStorage.clear()")
+        forget_games(page, site_url)  # each size starts afresh, not asked about the last game
         open_page(page, f"{site_url}?players=2&seed=4&{query}")
         page.evaluate("window.animationsStarted = 0")  # the loading panel's own animation is over
         for _ in range(3):
@@ -211,8 +210,7 @@ def test_a_full_table_fits_in_the_same_place_with_smaller_cards(page: Page, guar
     assert len(match.game.table) == 13 and match.is_viewer_turn()
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
-        if page.url.startswith(site_url):
-            page.evaluate("localStorage.clear()")
+        forget_games(page, site_url)  # each size starts afresh, not asked about the last game
         open_page(page, f"{site_url}?players=2&seed=16&speed=instant")
         page.wait_for_function(WAIT_HUMAN)
         top = page.evaluate(HAND_TOP)
@@ -234,8 +232,7 @@ def test_the_table_stays_in_sight_while_a_capture_is_chosen(page: Page, guard: o
     seed, several, _ = seed_with_a_choice()
     for name, size in (("phone", PHONE), ("desktop", DESKTOP), ("embed", PHONE)):
         page.set_viewport_size(size)
-        if page.url.startswith(site_url):
-            page.evaluate("localStorage.clear()")
+        forget_games(page, site_url)  # each size starts afresh, not asked about the last game
         embed = "embed=1&" if name == "embed" else ""
         open_page(page, f"{site_url}?{embed}players=2&seed={seed}&speed=instant")
         page.wait_for_function(WAIT_HUMAN)
@@ -262,8 +259,7 @@ def test_the_last_move_stays_shown_after_every_computer_move(page: Page, guard: 
     for query, size in (("players=2&seed=5", PHONE), ("embed=1&players=2&seed=6", PHONE),
                         ("players=2&seed=7&lang=fa", DESKTOP)):
         page.set_viewport_size(size)
-        if page.url.startswith(site_url):
-            page.evaluate("localStorage.clear()")
+        forget_games(page, site_url)  # each size starts afresh, not asked about the last game
         open_page(page, f"{site_url}?{query}&speed=instant")
         key = saved_key(page)
         checked: list[str] = []
@@ -293,8 +289,7 @@ def test_motion_screenshots(page: Page, guard: object, site_url: str, artifacts:
     seed, several, _ = seed_with_a_choice()
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
-        if page.url.startswith(site_url):
-            page.evaluate("localStorage.clear()")
+        forget_games(page, site_url)  # each size starts afresh, not asked about the last game
         open_page(page, f"{site_url}?players=2&seed={seed}&speed=slow")
         page.wait_for_timeout(350)  # a frame of the deal in flight
         page.screenshot(path=str(artifacts / f"motion-deal-{name}.png"))
@@ -313,8 +308,7 @@ def test_a_sur_is_celebrated_on_the_pile_and_counted(page: Page, guard: object, 
     match = Match.of(new_game(2, Rules(), seed=61), (Seat("You", "human"), Seat("Sara", "hard:100000")))
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
-        if page.url.startswith(site_url):
-            page.evaluate("localStorage.clear()")
+        forget_games(page, site_url)  # each size starts afresh, not asked about the last game
         open_page(page, f"{site_url}?players=2&seed=61&speed=instant")
         page.evaluate("text => localStorage.setItem('pasur.match', text)", match_to_json(match))
         open_page(page, f"{site_url}?lang=en&speed=normal")  # the saved game comes back: 4♠ sweeps A♠ 2♥ 5♦ 6♠

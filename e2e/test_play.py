@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from driver import open_page, play_to_end, saved_game, shown_scores, tap_card
+from driver import forget_games, open_page, play_to_end, saved_game, shown_scores, tap_card
 from pasur import Rules, new_game
 
 
@@ -104,7 +104,7 @@ def test_screenshots(page: Page, guard: object, site_url: str, artifacts: Path) 
         page.screenshot(path=str(artifacts / f"rules-persian-{name}.png"))
         open_page(page, f"{site_url}?demo=capture&card=7C&table=4C,4D,2H,2S&lang=en")
         page.screenshot(path=str(artifacts / f"demo-capture-{name}.png"))
-        page.evaluate("localStorage.clear()")  # the next size starts afresh, not asked about this game
+        forget_games(page, site_url)  # the next size starts afresh, not asked about this game
 
 
 # Without a service worker, so that the test can hold back the game's Python (app.zip) at will.

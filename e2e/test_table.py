@@ -8,7 +8,17 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from driver import MATCH_KEY, WAIT_HUMAN, open_page, play_one_card, play_to_end, saved_game, tap_card, wait_for_moves
+from driver import (
+    MATCH_KEY,
+    WAIT_HUMAN,
+    forget_games,
+    open_page,
+    play_one_card,
+    play_to_end,
+    saved_game,
+    tap_card,
+    wait_for_moves,
+)
 from helpers import seed_with_a_choice
 from pasur import Rules, new_game
 
@@ -168,7 +178,7 @@ def test_four_players_sit_around_the_table(page: Page, guard: object, site_url: 
             assert page.get_attribute("#me", "data-team") == page.get_attribute(
                 '.opponent[data-place="top"]', "data-team") == "0"
             page.screenshot(path=str(artifacts / f"four-players-{lang}-{name}.png"))
-            page.evaluate("localStorage.clear()")
+            forget_games(page, site_url)  # the next size starts afresh, not asked about this game
 
 
 def test_back_at_your_turn_the_moves_since_are_told_in_sight(page: Page, guard: object, site_url: str) -> None:
