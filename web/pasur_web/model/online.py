@@ -210,8 +210,8 @@ def join(state: State, code: str, name: str, token: str) -> Result:
 def _state_from_host(state: State, online: Online, data: Mapping[str, object]) -> Result:
     """The host's ``state``: the match as this seat sees it, rebuilt from its view and the events."""
     match = state.match
-    same = match is not None and isinstance(match.game, SeenGame) and match.id == str(data.get("id") or "friend")[:32]
-    kept = match.game.events if match is not None and same else []  # a new match (a rematch) starts its own
+    ident = str(data.get("id") or "friend")[:32]  # another match's (a rematch's) events start anew
+    kept = match.game.events if match is not None and isinstance(match.game, SeenGame) and match.id == ident else []
     since, sent, view_data = data.get("since"), data.get("events"), data.get("view")
     if not isinstance(since, int) or since > len(kept) or not isinstance(sent, list) or not isinstance(view_data, dict):
         raise wire.Refused("a state that does not follow the last one")
@@ -227,7 +227,7 @@ def _state_from_host(state: State, online: Online, data: Mapping[str, object]) -
     seats = tuple(Seat(name, "human" if index == view.seat else FRIEND) for index, (name, _, _) in enumerate(shown))
     pending = data.get("pending_sheet")
     fresh = Match(game, seats, viewer=view.seat, pending_sheet=pending if isinstance(pending, int) else None,
-                  id=str(data.get("id") or "friend")[:32], reviews=wire.reviews_of(data.get("reviews")))
+                  id=ident, reviews=wire.reviews_of(data.get("reviews")))
     said = tuple((int(item[0]), str(item[1])) for item in _list(data.get("said"))
                  if isinstance(item, list) and len(item) == 2 and isinstance(item[0], int))
     started = data.get("started") is True

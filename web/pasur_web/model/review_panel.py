@@ -3,7 +3,6 @@ its own, and that position played again ("Try again"), graded from the review's 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -12,6 +11,7 @@ from pasur.review import MoveReview
 
 from . import actions as act
 from . import effects as fx
+from . import wire
 from .match import Match
 from .play import Result
 from .state import Review, State
@@ -61,7 +61,7 @@ def _made(state: State, match: Match, deal: int, seat: int) -> fx.Effect:
     """What makes a seat's review: the page's own work, or at a friend's page (which has not the whole
     deal) a request to the host's page, whose answer comes with the next state."""
     if state.online is not None and not state.online.host:
-        return fx.Send(None, json.dumps({"t": "review", "deal": deal}, separators=(",", ":")))
+        return fx.Send(None, wire.json_text({"t": "review", "deal": deal}))
     return fx.ComputeReview(match, deal, seat)
 
 
