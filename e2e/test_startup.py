@@ -9,7 +9,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Frame, Page, Route
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from driver import (
     EMBED_MATCH_KEY,
@@ -123,6 +125,18 @@ def site_with_app_zip(folder: Path, content: bytes) -> Path:
     return folder
 
 
+def page_state(page: Page) -> str:
+    """Where the page is and what it shows, for a failure's message."""
+    try:
+        return str(page.evaluate("""() => ({url: location.href, ready: document.readyState,
+      html: Object.fromEntries(Array.from(document.documentElement.attributes, (a) => [a.name, a.value])),
+      controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+      loading: (document.getElementById('loading') || {}).innerText,
+      error: (document.getElementById('startup-error') || {}).innerText})"""))
+    except PlaywrightError as error:
+        return f"unreadable ({error.message})"
+
+
 def error_page_buttons(page: Page) -> list[str]:
     return page.locator("#startup-error button:visible").all_inner_texts()
 
@@ -150,8 +164,13 @@ def test_start_up_error_offers_to_download_the_game_again(page: Page, guard: Gua
 
     # The server has a good copy again (written after the bad one); the browser's stays damaged.
     server.folder = site_with_app_zip(tmp_path / "repaired", (SITE / "app.zip").read_bytes())
+    served = len(server.requests)
     page.get_by_role("button", name="Download the game again").click()
-    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    try:
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"the game did not start again: {page_state(page)}; served since the click: "
+                             f"{server.requests[served:]}") from None
     guard.expect_errors = False
     assert page.get_attribute("html", "data-error") is None
     page.wait_for_selector("html[data-offline-ready]", state="attached")

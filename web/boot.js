@@ -222,9 +222,15 @@
   function leave(work) {
     // Does what a button offers, then loads the page again.
     document.querySelectorAll("#startup-error button").forEach(function (button) { button.disabled = true; });
-    Promise.resolve().then(work).catch(function () { /* reload all the same */ }).then(function () {
+    var gone = false;
+    function reload() {
+      if (gone) return;
+      gone = true;
       location.reload();
-    });
+    }
+    // A step that never settles (storage the browser keeps busy) must not keep the player here.
+    setTimeout(reload, 5000);
+    Promise.resolve().then(work).catch(function () { /* reload all the same */ }).then(reload);
   }
   // The offline copy goes: this page's service worker and every cache of the game.
   function forgetOfflineCopy() {
