@@ -31,7 +31,9 @@ def test_a_crashed_renderer_leaves_a_note_a_log_and_a_dump(page: Page, site_url:
     assert f"last memory sample of {site_url}" in note and "WebAssembly" in note
     dumps = []
     for _ in range(600):  # crashpad writes the dump after the crash; waits end after 60 s
-        dumps = [path for path in (BROWSER_EVIDENCE / "crashes").rglob("*.dmp") if path.stat().st_mtime >= began - 1]
+        # A dump is written in crashes/new/ and moved to crashes/pending/ once whole.
+        dumps = [path for path in (BROWSER_EVIDENCE / "crashes").rglob("*.dmp")
+                 if path.parent.name != "new" and path.stat().st_mtime >= began - 1]
         if dumps:
             break
         time.sleep(0.1)
