@@ -14,6 +14,7 @@ from driver import (
     LOOKED_AT,
     WAIT_HUMAN,
     answer_capture_choice,
+    hold_clock,
     open_page,
     play_to_end,
     saved_game,
@@ -130,6 +131,24 @@ def test_a_whole_deal_with_the_keyboard_alone(page: Page, guard: object, site_ur
     assert choices >= 1
     page.keyboard.press("Enter")
     page.wait_for_function("document.documentElement.dataset.phase === 'play'")
+
+
+def test_the_hand_shows_its_focus_ring_to_keyboard_players_only(page: Page, guard: object, site_url: str) -> None:
+    """Between turns the hand keeps the focus: after a card played with the mouse or a finger it
+    draws no ring around itself; once the player uses the keys, it does."""
+    page.clock.install()
+    open_page(page, f"{site_url}?players=2&seed=8&speed=slow&lang=en")
+    hold_clock(page)  # the computer's turn waits: the hand keeps the focus meanwhile
+    card = page.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card") or ""
+    tap_card(page, card)
+    page.clock.run_for(100)  # a frame: the move is drawn (the computer waits a second and more)
+    answer_capture_choice(page, card)
+    page.clock.run_for(100)
+    page.wait_for_function("document.activeElement.id === 'hand'")
+    ring = "getComputedStyle(document.getElementById('hand')).outlineStyle"
+    assert page.evaluate(ring) == "none"
+    page.keyboard.press("Shift")
+    assert page.evaluate(ring) == "solid"
 
 
 def test_one_announcement_per_move(page: Page, guard: object, site_url: str) -> None:

@@ -150,7 +150,11 @@
   // An element kept: its attributes and children brought up to date; returns it as drawn now.
   function reconcile(node, was, now) {
     var names = {};
-    now[1].forEach(function (pair) { names[pair[0]] = true; node.setAttribute(pair[0], pair[1]); });
+    now[1].forEach(function (pair) {
+      names[pair[0]] = true;
+      // An attribute set again to its value would still make the browser work out styles anew.
+      if (node.getAttribute(pair[0]) !== pair[1]) node.setAttribute(pair[0], pair[1]);
+    });
     was[1].forEach(function (pair) { if (!names[pair[0]]) node.removeAttribute(pair[0]); });
     return [now[0], now[1], update(node, was[2], now[2])];
   }
@@ -171,7 +175,6 @@
       drawnParts[item[0]] = item[2];
     }
     drawn.push(node);
-    if (node.id === "log") node.scrollTop = node.scrollHeight;
   }
 
   function frame(json) {
@@ -183,7 +186,13 @@
     // No motion (a card looked at, a choice opened): no card changes place, nothing is measured.
     var cards = batch.parts.some(function (item) { return CARD_PARTS[item[0]]; });
     var moves = batch.motion && mover && (cards || batch.motion.enter.some(function (item) { return item[3]; }));
-    if (moves) mover.measure();
+    if (moves) {
+      mover.measure();
+      // A card with the focus that is played goes from the hand; letting it go now, before anything
+      // is drawn, costs the browser little (restoreFocus puts the focus back where it belongs).
+      var active = document.activeElement;
+      if (active && active.closest && active.closest("#hand, #capture-choice")) active.blur();
+    }
     if (batch.texts) applyTexts(batch.texts);
     if (batch.setup && window.pasurSetup) {
       window.pasurSetup.renderObjects(batch.setup[0], batch.setup[1]);
@@ -195,6 +204,9 @@
       window.scrollTo(0, 0);
       document.getElementById("app").scrollTop = 0;
     }
+    // The move log shows its last line (the layout read here serves the cards' motion as well).
+    var log = drawn.filter(function (node) { return node.id === "log"; })[0];
+    if (log) log.scrollTop = log.scrollHeight;
     if (moves) mover.animate(batch.motion);
     else if (cards && mover) mover.peek();
     restoreFocus(key, batch.myTurn);

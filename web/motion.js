@@ -40,13 +40,35 @@
     return animation;
   }
 
+  // A custom property set only when its value changes: setting it again would make the browser
+  // work out the styles and the layout anew, in the middle of a tap.
+  function setLength(node, name, value) {
+    if (node.style.getPropertyValue(name) === value) return;
+    if (value) node.style.setProperty(name, value);
+    else node.style.removeProperty(name);
+  }
+
   // The game fills the window below the top bar and the notices (--stage-h, style.css).
   function stage() {
     var app = document.getElementById("app");
     if (!app) return;
     var style = getComputedStyle(app);
     var height = app.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-    if (height > 0) document.documentElement.style.setProperty("--stage-h", Math.floor(height) + "px");
+    if (height > 0) setLength(document.documentElement, "--stage-h", Math.floor(height) + "px");
+  }
+
+  // A table card's own size (without --table-w), measured again only when the window's size or
+  // the page's kind (html's classes: an embed has smaller cards) changes.
+  var natural = { key: "", width: 0, ratio: 1.4 };
+
+  function naturalSize(table, card) {
+    var key = window.innerWidth + "x" + window.innerHeight + " " + document.documentElement.className;
+    if (natural.key !== key || !natural.width) {
+      setLength(table, "--table-w", "");
+      var width = card.offsetWidth;
+      natural = { key: key, width: width, ratio: card.offsetHeight / width || 1.4 };
+    }
+    return natural;
   }
 
   // The table takes the room left: its cards get smaller when they would not fit in it.
@@ -54,23 +76,25 @@
     stage();
     var table = document.getElementById("table");
     if (!table) return;
-    table.style.removeProperty("--table-w");
     var cards = table.querySelectorAll(":scope > .card, :scope > .slot"); // a card's empty place counts
     var n = cards.length;
-    if (!n) return;
+    if (!n) {
+      setLength(table, "--table-w", "");
+      return;
+    }
+    var size = naturalSize(table, cards[0]);
     var style = getComputedStyle(table);
     var width = table.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     var height = table.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
     var gap = parseFloat(style.columnGap) || 0;
-    var full = cards[0].offsetWidth;
-    var ratio = cards[0].offsetHeight / full || 1.4;
+    var full = size.width;
     var best = 0;
     for (var rows = 1; rows <= n; rows++) {
       var cols = Math.ceil(n / rows);
-      var w = Math.min(full, (width - (cols - 1) * gap) / cols, (height - (rows - 1) * gap) / rows / ratio);
+      var w = Math.min(full, (width - (cols - 1) * gap) / cols, (height - (rows - 1) * gap) / rows / size.ratio);
       best = Math.max(best, w);
     }
-    if (best < full) table.style.setProperty("--table-w", Math.floor(best) + "px");
+    setLength(table, "--table-w", best < full ? Math.floor(best) + "px" : "");
   }
 
   function still() {
@@ -169,10 +193,9 @@
     track(node.animate([first], { duration: ms, delay: delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" }));
   }
 
-  function celebrate(selector, text, delay, ms) {
+  function celebrate(selector, rect, text, delay, ms) {
     var pile = document.querySelector(selector);
-    var rect = place(selector);
-    if (!pile || !rect) return;
+    if (!pile) return;
     var burst = document.createElement("div");
     burst.className = "sur-burst";
     burst.textContent = text;
@@ -197,17 +220,36 @@
     fit();
     var old = before;
     before = null;
-    peek(pointed());
     var ms = plan ? plan.ms : 0;
+    var moving = !!(old && ms && !still());
+    // Every place is read first, then the cards are set moving: the page is laid out once.
+    var moves = moving ? measureMoves(plan, old, ms) : null;
+    peek(pointed());
     // No motion at all: the style sheet's transitions and animations stop too.
-    document.documentElement.setAttribute("data-motion", ms && !still() ? "on" : "off");
-    if (!old || !ms || still()) {
+    var motion = ms && !still() ? "on" : "off";
+    if (document.documentElement.getAttribute("data-motion") !== motion) document.documentElement.setAttribute("data-motion", motion);
+    if (!moving) {
       counts = null;
       return;
     }
+    moves.slides.forEach(function (args) { slide.apply(null, args); });
+    moves.ghosts.forEach(function (args) { ghost.apply(null, args); });
+    var landing = new Map();
+    (plan.exit || []).forEach(function (item) {
+      var end = item[2] + (plan.via && item[2] === 0 ? Math.round(ms * 1.6) : ms);
+      landing.set(item[1], Math.max(landing.get(item[1]) || 0, end));
+    });
+    landing.forEach(function (end, selector) { holdCounts(selector, end); });
+    counts = null;
+    if (moves.sur) celebrate(plan.sur, moves.sur, plan.sur_text || "Sur!", Math.round(ms * 1.5), ms);
+  }
+
+  // Where each card goes and comes from (the motion's arguments), read before anything changes.
+  function measureMoves(plan, old, ms) {
     var enter = new Map((plan.enter || []).map(function (item) { return [item[0], item]; }));
     var exit = new Map((plan.exit || []).map(function (item) { return [item[0], item]; }));
     var seen = new Set();
+    var slides = [];
     document.querySelectorAll(CARDS).forEach(function (node) {
       var key = keyOf(node);
       seen.add(key);
@@ -216,7 +258,7 @@
       var was = old.get(key);
       var come = enter.get(key);
       if (was && !(come && come[3])) { // a dealt card comes from the stock even if it was shown
-        if (plan.slide) slide(node, was.rect, to, 0, ms, false);
+        if (plan.slide) slides.push([node, was.rect, to, 0, ms, false]);
       } else if (come) {
         var from = place(come[1]);
         if (from) {
@@ -225,11 +267,12 @@
           var c = center(from);
           start.left = c.x - start.width / 2;
           start.top = c.y - start.height / 2;
-          slide(node, start, to, come[2], ms, true);
+          slides.push([node, start, to, come[2], ms, true]);
         }
       }
     });
     var via = plan.via ? old.get(plan.via[1]) : null;
+    var ghosts = [];
     old.forEach(function (was, key) {
       var leave = exit.get(key);
       if (seen.has(key) || !leave) return;
@@ -237,16 +280,9 @@
       if (!to) return;
       var joins = plan.via && key === plan.via[0] && via ? via.rect : null;
       var long = plan.via && leave[2] === 0;
-      ghost(was, to, leave[2], long ? Math.round(ms * 1.6) : ms, joins);
+      ghosts.push([was, to, leave[2], long ? Math.round(ms * 1.6) : ms, joins]);
     });
-    var landing = new Map();
-    (plan.exit || []).forEach(function (item) {
-      var end = item[2] + (plan.via && item[2] === 0 ? Math.round(ms * 1.6) : ms);
-      landing.set(item[1], Math.max(landing.get(item[1]) || 0, end));
-    });
-    landing.forEach(function (end, selector) { holdCounts(selector, end); });
-    counts = null;
-    if (plan.sur) celebrate(plan.sur, plan.sur_text || "Sur!", Math.round(ms * 1.5), ms);
+    return { slides: slides, ghosts: ghosts, sur: plan.sur ? place(plan.sur) : null };
   }
 
   // Ours, and the style sheet's transitions (a seat's border when the turn passes).
@@ -367,8 +403,14 @@
   });
   document.addEventListener("focusin", function () { peek(pointed()); });
   document.addEventListener("focusout", function () { setTimeout(function () { peek(pointed()); }, 0); });
-  document.addEventListener("keydown", function () { keyboard = true; }, true);
-  document.addEventListener("pointerdown", function () { keyboard = false; }, true);
+  // html[data-keys]: the player uses the keys (the hand, given the focus between turns, shows it).
+  function usingKeys(on) {
+    if (keyboard === on) return;
+    keyboard = on;
+    document.documentElement.toggleAttribute("data-keys", on);
+  }
+  document.addEventListener("keydown", function () { usingKeys(true); }, true);
+  document.addEventListener("pointerdown", function () { usingKeys(false); }, true);
   document.addEventListener("pointerdown", dragStart);
   document.addEventListener("pointermove", dragMove);
   document.addEventListener("pointerup", dragEnd);

@@ -130,9 +130,17 @@
 
   function onGesture() {
     gestured = true;
-    if (enabled) audio(); // created (or resumed) inside the gesture, as browsers require
     window.removeEventListener("pointerdown", onGesture, true);
     window.removeEventListener("keydown", onGesture, true);
+    if (!enabled) return;
+    // Made once the gesture's own answer is on screen (the page may play sounds from now on, and
+    // a sound asked for meanwhile makes it at once), with the cards' noise.
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        var ctx = audio();
+        if (ctx) noiseBuffer(ctx);
+      }, 0);
+    });
   }
   window.addEventListener("pointerdown", onGesture, true);
   window.addEventListener("keydown", onGesture, true);
