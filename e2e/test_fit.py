@@ -10,7 +10,7 @@ import pytest
 from conftest import watched
 from playwright.sync_api import Browser, Page
 
-from driver import WAIT_HUMAN, open_page, saved_game, wait_for_moves
+from driver import LOOKED_AT, WAIT_HUMAN, open_page, saved_game, wait_for_moves
 from helpers import scenario
 from pasur_web.model.match import Match
 from pasur_web.model.savegame import match_to_json
@@ -108,10 +108,13 @@ def test_a_link_opened_again_resumes_its_game_and_another_link_asks(page: Page, 
     page.wait_for_function(WAIT_HUMAN)
     card = page.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card")
     page.click(f'#hand [data-card="{card}"]')
+    page.wait_for_function(LOOKED_AT, arg=card)  # drawn at once, or at the next frame
     page.click("#play-card") if page.locator("#play-card").count() else page.locator(
         "#capture-choice [data-capture]").first.click()
     wait_for_moves(page, 1)
+    page.wait_for_function(WAIT_HUMAN)  # the computer has answered: nothing moves until the player does
     moves = len(saved_game(page).history)
+    assert moves >= 2
     open_page(page, f"{site_url}?players=2&seed=5&speed=instant&lang=en")  # the same link: no question
     page.wait_for_function(WAIT_HUMAN)
     assert page.get_attribute("html", "data-phase") == "play" and len(saved_game(page).history) == moves
