@@ -5,7 +5,9 @@ embedding page that posts messages while the game loads, and a start-up error th
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -117,11 +119,15 @@ def test_a_damaged_offline_copy_is_repaired_from_the_network(page: Page, guard: 
     assert cached_hashes_match(page, damaged)  # the entries were repaired
 
 
-def site_with_app_zip(folder: Path, content: bytes) -> Path:
-    """A copy of the site (files linked, not copied) whose app.zip holds ``content``."""
+def site_with_app_zip(folder: Path, content: bytes, seconds_on: int) -> Path:
+    """A copy of the site (files linked, not copied) whose app.zip holds ``content``, dated
+    ``seconds_on`` seconds from now: a copy dated later is one the server says changed to a browser
+    that asks (If-Modified-Since, to the second), however soon after the other it was written."""
     shutil.copytree(SITE, folder, copy_function=lambda src, dst: Path(dst).symlink_to(src))
     (folder / "app.zip").unlink()
     (folder / "app.zip").write_bytes(content)
+    later = time.time() + seconds_on
+    os.utime(folder / "app.zip", (later, later))
     return folder
 
 
@@ -148,7 +154,7 @@ def test_start_up_error_offers_to_download_the_game_again(page: Page, guard: Gua
     open_page(page, f"{url}?speed=instant&lang=en")
     page.wait_for_selector("html[data-offline-ready]", state="attached")
     # The offline copy and the server's copy of the game's Python are both damaged.
-    server.folder = site_with_app_zip(tmp_path / "broken", b"not a zip")
+    server.folder = site_with_app_zip(tmp_path / "broken", b"not a zip", 5)
     corrupt(page, ["app.zip"])
     guard.expect_errors = True
     page.reload()
@@ -163,7 +169,7 @@ def test_start_up_error_offers_to_download_the_game_again(page: Page, guard: Gua
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] + 44 <= height
 
     # The server has a good copy again (written after the bad one); the browser's stays damaged.
-    server.folder = site_with_app_zip(tmp_path / "repaired", (SITE / "app.zip").read_bytes())
+    server.folder = site_with_app_zip(tmp_path / "repaired", (SITE / "app.zip").read_bytes(), 60)
     served = len(server.requests)
     page.get_by_role("button", name="Download the game again").click()
     try:

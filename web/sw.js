@@ -113,6 +113,7 @@ async function download(path) {
 }
 
 let completing = null;
+const storing = new Map(); // path -> the page's copy of it being checked and stored (the fetch below)
 
 async function precache() {
   // Every asset not in the cache yet; the list of hashes is written last, as the mark of a
@@ -122,6 +123,7 @@ async function precache() {
   const reused = await oldCopies();
   const later = new Set(ON_DEMAND);
   await Promise.all(Object.keys(ASSETS).map(async (path) => {
+    if (storing.has(path)) await storing.get(path).catch(() => null); // the page's own copy comes first
     if (await cache.match(url(path))) return;
     // An asset kept on first use is stored now only if the page loaded it before this worker
     // was in charge (it is then in the browser's cache).
@@ -194,7 +196,9 @@ self.addEventListener("fetch", (event) => {
       const response = await fetch(new Request(url(path), { cache: "no-cache" }));
       if (response.ok) {
         const copy = response.clone();
-        event.waitUntil(digest(copy).then((hash) => hash === ASSETS[path] ? cache.put(url(path), copy) : null));
+        const stored = digest(copy).then((hash) => hash === ASSETS[path] ? cache.put(url(path), copy) : null);
+        storing.set(path, stored);
+        event.waitUntil(stored.finally(() => { if (storing.get(path) === stored) storing.delete(path); }));
       }
       return response;
     })());
