@@ -28,8 +28,18 @@ Where = Page | Frame  # a whole page, or the game inside an iframe
 
 
 def open_page(page: Page, url: str) -> None:
-    page.goto(url)
-    wait_ready(page)
+    # What went wrong on the way, named if the start fails: requests with no answer, console errors.
+    failed: list[str] = []
+    record = lambda request: failed.append(f"{request.url} ({request.failure})")  # noqa: E731
+    said = lambda message: failed.append(f"console: {message.text}") if message.type == "error" else None  # noqa: E731
+    page.context.on("requestfailed", record)
+    page.on("console", said)
+    try:
+        page.goto(url)
+        wait_ready(page, failed)
+    finally:
+        page.context.remove_listener("requestfailed", record)
+        page.remove_listener("console", said)
 
 
 def forget_games(page: Page, site_url: str) -> None:
@@ -44,9 +54,13 @@ def forget_games(page: Page, site_url: str) -> None:
     cdp.detach()
 
 
-def wait_ready(page: Where) -> None:
+def wait_ready(page: Where, failed: list[str] | None = None) -> None:
     page.wait_for_selector(READY, timeout=90_000)
-    assert page.get_attribute("html", "data-error") is None, page.inner_text("#startup-error")
+    if page.get_attribute("html", "data-error") is not None:
+        detail = page.locator(".py-error").all_inner_texts() or [page.inner_text("#startup-error-detail")]
+        raise AssertionError(f"the start-up failed: {page.inner_text('#startup-error')}\n"
+                             f"its error: {' | '.join(detail)[:2000]}\n"
+                             f"failed requests and console errors: {failed if failed is not None else 'not recorded'}")
 
 
 def hold_clock(page: Page) -> None:
