@@ -16,11 +16,16 @@
     return node;
   }
 
+  // An attribute set again to its value (or removed where there is none) would still make the
+  // browser work out styles anew: only a change is written. null removes the attribute.
+  function setAttribute(node, name, value) {
+    if (node.getAttribute(name) === value) return;
+    if (value === null) node.removeAttribute(name);
+    else node.setAttribute(name, value);
+  }
+
   function setAttributes(node, pairs) {
-    pairs.forEach(function (pair) {
-      if (pair[1] === null) node.removeAttribute(pair[0]);
-      else node.setAttribute(pair[0], pair[1]);
-    });
+    pairs.forEach(function (pair) { setAttribute(node, pair[0], pair[1]); });
   }
 
   // What has the keyboard focus, in terms that survive a redraw.
@@ -150,12 +155,9 @@
   // An element kept: its attributes and children brought up to date; returns it as drawn now.
   function reconcile(node, was, now) {
     var names = {};
-    now[1].forEach(function (pair) {
-      names[pair[0]] = true;
-      // An attribute set again to its value would still make the browser work out styles anew.
-      if (node.getAttribute(pair[0]) !== pair[1]) node.setAttribute(pair[0], pair[1]);
-    });
-    was[1].forEach(function (pair) { if (!names[pair[0]]) node.removeAttribute(pair[0]); });
+    now[1].forEach(function (pair) { names[pair[0]] = true; });
+    was[1].forEach(function (pair) { if (!names[pair[0]]) setAttribute(node, pair[0], null); });
+    setAttributes(node, now[1]);
     return [now[0], now[1], update(node, was[2], now[2])];
   }
 
@@ -204,17 +206,19 @@
       window.scrollTo(0, 0);
       document.getElementById("app").scrollTop = 0;
     }
-    // The move log shows its last line (the layout read here serves the cards' motion as well).
-    var log = drawn.filter(function (node) { return node.id === "log"; })[0];
-    if (log) log.scrollTop = log.scrollHeight;
-    if (moves) mover.animate(batch.motion);
-    else if (cards && mover) mover.peek();
+    // The focus before the motion starts: moving it makes the browser work out styles, which then
+    // include no card's motion yet, and the layout read next serves both.
     restoreFocus(key, batch.myTurn);
     drawn.forEach(function (node) {
       var wanted = node.querySelector("[data-autofocus]");
       if (focusable(wanted)) wanted.focus({ preventScroll: true });
     });
     (batch.focus || []).forEach(focusOn);
+    // The move log shows its last line (the layout read here serves the cards' motion as well).
+    var log = drawn.filter(function (node) { return node.id === "log"; })[0];
+    if (log) log.scrollTop = log.scrollHeight;
+    if (moves) mover.animate(batch.motion);
+    else if (cards && mover) mover.peek();
   }
 
   // Arrow keys move between the cards of the hand, and between the capture choices.
