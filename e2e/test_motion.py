@@ -354,7 +354,7 @@ def test_a_computer_capture_is_shown_before_it_is_taken_each_mark_its_own(page: 
     assert saved_game(page).history[-1].seat == 0  # shown, not yet played
     marks = {name: page.locator(selector).first.evaluate("n => getComputedStyle(n).boxShadow")
              for name, selector in (("taking", "#table .card.taking"), ("laid", "#table .card.last-laid"))}
-    turn = page.locator(".opponent.turn").evaluate("n => getComputedStyle(n).borderTopColor")
+    turn = page.locator(".opponent.turn").evaluate("n => getComputedStyle(n, '::before').borderTopColor")
     assert "rgb(255, 255, 255)" in marks["laid"] and "rgb(255, 255, 255)" not in marks["taking"], marks
     assert turn.replace(" ", "") not in marks["taking"].replace(" ", ""), (turn, marks)  # not the turn's gold
     shown = taking.count()

@@ -56,7 +56,9 @@ def test_computer_players_play_until_the_deal_is_over() -> None:
     asyncio.run(computer_turns(host))
     match = host.state.match
     assert match is not None and (match.game.over or match.phase == "deal-end")
-    assert host.paints == len(match.game.history)  # the search of each move waited for a paint
+    # Each move waited for a paint twice: before it started (the move before it on screen first),
+    # and before its search (the "thinking" on screen first).
+    assert host.paints == 2 * len(match.game.history)
 
 
 def test_the_loop_stops_when_the_page_moves_on_and_at_a_human_turn() -> None:

@@ -35,6 +35,9 @@
     running.add(animation);
     animation.finished.then(function () {}, function () {}).then(function () {
       running.delete(animation);
+      // Let go of it: a finished motion left on a card would keep its next one (or its lift)
+      // from the compositor, and the page would draw that one at every frame.
+      animation.cancel();
       if (done) done();
     });
     return animation;
@@ -181,6 +184,13 @@
       function () { node.remove(); });
   }
 
+  // What still moves a card (its lift easing in or out, a slide of the last move) stops before it
+  // slides from where it was measured: with another motion of its transform on it, the compositor
+  // could draw neither, and the page would at every frame.
+  function settle(node) {
+    if (node.getAnimations) node.getAnimations().forEach(function (animation) { animation.cancel(); });
+  }
+
   function slide(node, from, to, delay, ms, fade) {
     var a = center(from);
     var b = center(to);
@@ -188,6 +198,7 @@
     var dy = a.y - b.y;
     var scale = Math.min(from.width / to.width, 1.5);
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(scale - 1) < 0.02) return;
+    settle(node);
     var first = { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", offset: 0 };
     if (fade) first.opacity = 0;
     track(node.animate([first], { duration: ms, delay: delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" }));

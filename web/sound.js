@@ -119,13 +119,20 @@
     },
   };
 
-  // Plays a sound after `delay` seconds; says whether it played.
+  // Plays a sound `delay` seconds after the page has painted what it drew (a tap's answer is on
+  // screen first, and the sound comes with it); says whether it will play.
   function play(name, delay) {
     if (!enabled || !gestured || !SOUNDS[name]) return false;
     var ctx = audio();
     if (!ctx) return false;
-    SOUNDS[name](ctx, ctx.currentTime + 0.01 + (Number(delay) || 0));
+    afterPaint(function () {
+      if (enabled) SOUNDS[name](ctx, ctx.currentTime + 0.01 + (Number(delay) || 0));
+    });
     return true;
+  }
+
+  function afterPaint(work) {
+    requestAnimationFrame(function () { setTimeout(work, 0); });
   }
 
   function onGesture() {
@@ -135,11 +142,9 @@
     if (!enabled) return;
     // Made once the gesture's own answer is on screen (the page may play sounds from now on, and
     // a sound asked for meanwhile makes it at once), with the cards' noise.
-    requestAnimationFrame(function () {
-      setTimeout(function () {
-        var ctx = audio();
-        if (ctx) noiseBuffer(ctx);
-      }, 0);
+    afterPaint(function () {
+      var ctx = audio();
+      if (ctx) noiseBuffer(ctx);
     });
   }
   window.addEventListener("pointerdown", onGesture, true);

@@ -88,6 +88,8 @@ async def computer_turns(host: Host) -> None:
         if match is None or not match.is_ai_turn():
             return
         await host.wait_turn()
+        # What led here (the player's tap) is painted first: the computer stirs in a frame of its own.
+        await host.after_paint()
         if host.match() is not match:
             continue
         delay = host.delay()
