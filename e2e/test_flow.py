@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from driver import (
     WAIT_HUMAN,
+    answer_capture_choice,
+    hold_clock,
     open_page,
     play_one_card,
     play_to_end,
@@ -47,6 +50,7 @@ def test_play_again_leads_to_a_new_game(page: Page, guard: object, site_url: str
 def test_new_game_asks_first_and_can_go_back(page: Page, guard: object, site_url: str) -> None:
     open_page(page, f"{site_url}?players=2&seed=11&speed=instant")
     play_one_card(page)
+    page.wait_for_function(WAIT_HUMAN)  # the computer has answered: the player's turn
     before = saved_game(page).to_json()
     hand = sorted(page.locator("#hand [data-card]").evaluate_all("n => n.map(x => x.dataset.card)"))
     page.click("#new-game")
@@ -69,6 +73,38 @@ def test_new_game_asks_first_and_can_go_back(page: Page, guard: object, site_url
     page.keyboard.press("Escape")
     expect(page.locator("#hand [data-card]").first).to_be_visible()
     assert saved_game(page).to_json() == before
+
+
+@pytest.mark.parametrize(("opener", "closer"), [("#new-game", "#leave-cancel"), ("#settings-button", "#settings-close"),
+                                               ("#rules-button", "#rules-close")])
+def test_the_computer_waits_while_a_dialog_covers_the_table(page: Page, guard: object, site_url: str,
+                                                            opener: str, closer: str) -> None:
+    """A move is played where the player sees it: the computer that was thinking when a dialog
+    opened plays once the dialog is closed, however long it stayed open."""
+    page.clock.install()
+    open_page(page, f"{site_url}?players=2&seed=11&speed=slow&lang=en")
+    hold_clock(page)
+    card = page.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card") or ""
+    tap_card(page, card)
+    page.clock.run_for(100)
+    answer_capture_choice(page, card)
+    page.clock.run_for(100)
+    wait_for_moves(page, 1)
+    expect(page.locator("#status")).to_contain_text("Sara")  # the computer's turn
+    page.click(opener)
+    page.clock.run_for(100)
+    dialog = page.locator(closer).locator("xpath=ancestor::*[contains(@class, 'overlay')]")
+    expect(dialog).to_be_visible()
+    page.clock.run_for(10_000)  # the time of several moves at this speed
+    assert len(saved_game(page).history) == 1
+    expect(page.locator('#log li[data-kind="move"]')).to_have_count(1)
+    page.click(closer)
+    page.clock.run_for(100)
+    expect(dialog).to_be_hidden()
+    assert len(saved_game(page).history) == 1  # the move is shown first, in sight
+    page.clock.run_for(5_000)
+    wait_for_moves(page, 2)
+    expect(page.locator('#log li[data-kind="move"]')).to_have_count(2)
 
 
 def test_new_game_during_the_computers_move(page: Page, guard: object, site_url: str) -> None:

@@ -7,9 +7,10 @@ and storage), which it can stop or switch to another build.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from driver import answer_capture_choice, open_page, play_to_end, saved_game, tap_card, wait_for_moves, wait_ready
 from serve import SiteServer
@@ -62,6 +63,26 @@ def test_first_visit_then_offline_reload_and_new_tab(page: Page, guard: object,
     play_to_end(other, stop_at="deal-end")
     assert len(saved_game(other).deal_results) == len(first_deal.deal_results) + 1
     other.close()
+
+
+def test_a_slow_new_game_panel_does_not_make_a_file_come_twice(
+        page: Page, guard: object, own_server: tuple[SiteServer, str]) -> None:
+    """Python starts at once and the start-up's files are preloaded once the panel is drawn: when
+    the panel's own file comes late, what Python has asked for meanwhile is not asked for again."""
+    server, url = own_server
+    panel = server.hold("/web/setup.json")  # the panel waits for this file
+    wasm = server.hold(WASM)  # and Python's largest file is under way meanwhile
+    with page.expect_request(lambda request: request.url.endswith(WASM)):
+        page.goto(f"{url}?speed=instant&lang=en", wait_until="commit")
+    panel.set()
+    expect(page.locator("#start")).to_be_visible()
+    page.wait_for_selector("head > link[rel=modulepreload]", state="attached")  # the preloads are made
+    wasm.set()
+    page.wait_for_selector("html[data-offline-ready]", state="attached")
+    wait_ready(page)
+    asked = Counter(path.partition("?")[0] for path, _ in server.requests)
+    assert asked["/pyscript.toml"] == 1 and asked[WASM] == 1
+    assert [path for path, count in asked.items() if count > 1] == []
 
 
 def test_new_build_is_offered_and_taken(page: Page, guard: object, own_server: tuple[SiteServer, str],

@@ -42,6 +42,15 @@ class Host:
     async def wait_turn(self) -> None:
         return
 
+    async def in_sight(self) -> bool:
+        waited = False
+        while self.state.covered:
+            waited = True
+            await asyncio.sleep(0.001)
+        if waited:
+            self.events.append("in sight")
+        return waited
+
     async def after_paint(self) -> None:
         self.paints += 1
 
@@ -79,6 +88,37 @@ def test_a_move_is_previewed_before_it_is_played_when_there_is_a_delay() -> None
     assert host.state.match is not None
     move = str(host.state.match.game.history[0].move)
     assert host.events == ["thinking", f"preview {move}", f"play {move}"]
+
+
+@pytest.mark.parametrize("step", ["thinking", "preview"])
+def test_a_dialog_over_the_table_holds_the_computer_s_move_until_it_closes(step: str) -> None:
+    host = Host(Match.of(new_game(2, Rules(), seed=5), (Seat("A", "greedy"), Seat("B", "greedy"))),
+                moves_allowed=1, delay=0.002)
+    original = host.dispatch
+
+    def dispatch(action: act.Action) -> None:
+        original(action)
+        if isinstance(action, act.Computer) and action.step == step:
+            host.state = replace(host.state, leaving=True)  # "Leave this game?" is asked over the table
+
+    host.dispatch = dispatch  # type: ignore[method-assign]
+
+    async def the_player() -> list[str]:
+        turns = asyncio.ensure_future(computer_turns(host))
+        for _ in range(100):
+            await asyncio.sleep(0.001)
+        seen = list(host.events)
+        host.state = replace(host.state, leaving=False)  # "No": back to the game
+        await turns
+        return seen
+
+    seen = asyncio.run(the_player())
+    match = host.state.match
+    assert match is not None and len(match.game.history) == 1
+    move = str(match.game.history[0].move)
+    assert seen == ["thinking"] + ([f"preview {move}"] if step == "preview" else [])  # nothing played unseen
+    assert host.events == ["thinking", f"preview {move}", "in sight", f"play {move}"] if step == "preview" else \
+        ["thinking", "in sight", f"preview {move}", f"play {move}"]
 
 
 def test_a_search_stops_when_its_position_is_gone() -> None:

@@ -99,11 +99,18 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 class SiteServer(http.server.ThreadingHTTPServer):
-    """Serves one folder; ``folder`` can be switched while running (a new build deployed), and
-    ``requests`` lists every (path, status) served, for tests and benchmarks."""
+    """Serves one folder; ``folder`` can be switched while running (a new build deployed),
+    ``requests`` lists every (path, status) served, for tests and benchmarks, and a path can be
+    held (``hold``): its answer waits until the test lets it go, as a slow network's would."""
 
     folder: Path
     requests: list[tuple[str, int]]
+    held: dict[str, threading.Event]
+
+    def hold(self, path: str) -> threading.Event:
+        """Requests for ``path`` (without query) wait until the event returned is set."""
+        self.held[path] = threading.Event()
+        return self.held[path]
 
     def sent_in_full(self, since: int = 0) -> list[str]:
         """The paths (without query) whose content was sent (a 304 "not modified" sends none)."""
@@ -125,11 +132,19 @@ class SwitchableHandler(QuietHandler):
         assert isinstance(server, SiteServer)
         super().__init__(*args, directory=str(server.folder), **kwargs)  # type: ignore[arg-type]
 
+    def send_head(self) -> BinaryIO | None:
+        assert isinstance(self.server, SiteServer)
+        held = self.server.held.get(self.path.partition("?")[0])
+        if held is not None:
+            held.wait(60)
+        return super().send_head()
+
 
 def make_server(folder: Path, port: int = 0) -> SiteServer:
     server = SiteServer(("127.0.0.1", port), SwitchableHandler)
     server.folder = folder
     server.requests = []
+    server.held = {}
     return server
 
 

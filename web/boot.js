@@ -274,10 +274,26 @@
   var shell = stored(saveKey) === null && !facts.gameParams.some(function (key) { return query.has(key); })
     && window.pasurSetup;
   // What the start-up needs, fetched before PyScript and Pyodide ask for it one file after the
-  // other (links written by tools/build.py): at once, or once the new-game panel is drawn.
+  // other (links written by tools/build.py): at once, or once the new-game panel is drawn. Python
+  // starts meanwhile: a file it has asked for already (pyscript.toml, the WebAssembly when the panel
+  // is slow to come) is not preloaded, as its preload would download it a second time.
+  var asked = {};
+  var ownFetch = window.fetch;
+  function noting(resource) {
+    try {
+      asked[new URL(resource instanceof Request ? resource.url : String(resource), location.href).href] = true;
+    } catch (error) { /* the fetch itself says what is wrong with the address */ }
+    return ownFetch.apply(window, arguments);
+  }
+  if (ownFetch) window.fetch = noting;
   function preload() {
+    if (window.fetch === noting) window.fetch = ownFetch; // a fetch from now on takes its preload
     var links = byId("preloads");
-    if (links && links.content) document.head.appendChild(links.content);
+    if (!links || !links.content) return;
+    Array.prototype.forEach.call(links.content.querySelectorAll("link"), function (link) {
+      if (asked[new URL(link.getAttribute("href"), location.href).href]) link.remove();
+    });
+    document.head.appendChild(links.content);
   }
   function answered(answer) {
     if (!answer.ok) throw new Error(answer.url + ": HTTP " + answer.status);

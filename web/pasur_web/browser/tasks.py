@@ -90,6 +90,16 @@ class Tasks:
             self.changed.clear()
             await self.changed.wait()
 
+    async def in_sight(self) -> bool:
+        """A match against the computer waits while a dialog covers the table (the player would
+        miss the move); a table between friends goes on for them."""
+        waited = False
+        while self.runtime.state.covered and self.runtime.state.online is None:
+            waited = True
+            self.changed.clear()
+            await self.changed.wait()
+        return waited
+
     async def after_paint(self) -> None:
         await window.pasurDraw.afterPaint()
 

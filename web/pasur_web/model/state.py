@@ -146,6 +146,11 @@ class State:
         return load_catalog(self.lang, bool(self.settings.get("persian_digits", True)))
 
     @property
+    def covered(self) -> bool:
+        """A dialog is over the table (leaving the game, the settings, the rules, a review)."""
+        return self.leaving or self.settings_open or self.rules is not None or self.review is not None
+
+    @property
     def playing(self) -> bool:
         """A match is on the board, in front."""
         return self.view == "game" and self.match is not None

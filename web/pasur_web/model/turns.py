@@ -42,6 +42,10 @@ class Host(Protocol):
     async def wait_turn(self) -> None:
         """Wait until the next move may start (a paused deal demo waits here)."""
 
+    async def in_sight(self) -> bool:
+        """Wait while a dialog covers the table, so that a move is shown and played where the player
+        sees it: whether it waited."""
+
     async def after_paint(self) -> None:
         """Wait until the page has painted what it drew (heavy work starts after that)."""
 
@@ -88,6 +92,7 @@ async def computer_turns(host: Host) -> None:
         if match is None or not match.is_ai_turn():
             return
         await host.wait_turn()
+        await host.in_sight()
         # What led here (the player's tap) is painted first: the computer stirs in a frame of its own.
         await host.after_paint()
         if host.match() is not match:
@@ -101,9 +106,14 @@ async def computer_turns(host: Host) -> None:
         move = await think(match.player(seat), match.game.view(seat), _unchanged(host, match))
         if move is None or host.match() is not match:
             return
+        await host.in_sight()
+        if host.match() is not match:
+            return
         if delay:
             host.dispatch(act.Computer("preview", match.id, match.moves, str(move)))
             await asyncio.sleep(delay * 0.5)
+            if await host.in_sight():  # the move was shown under a dialog: it is shown again
+                await asyncio.sleep(delay * 0.5)
             if host.match() is not match:
                 return
         host.dispatch(act.Computer("play", match.id, match.moves, str(move)))
