@@ -63,6 +63,9 @@ STORED = "html[data-snapshot='saved']"
 
 
 def boot(page: Page) -> str:
+    """How the page started; and that its Python runs without WebAssembly stack switching (JSPI),
+    which the page hides from Pyodide (web/interpreter.js)."""
+    assert page.evaluate("globalThis.pasurInterpreter.stackSwitching") is False
     return page.get_attribute("html", "data-boot") or ""
 
 

@@ -27,6 +27,16 @@ import * as priv from "./pyodide-private.js";
 export const version = pyodideModule.version;
 performance.mark("pasur:interpreter-module");
 
+// Pyodide runs Python on WebAssembly stack switching (JSPI) where the browser has it, and the
+// game uses nothing that needs it (`run_sync`). With it, Chromium's renderer crashed now and then
+// in the browser tests (SIGSEGV: a read just past the top of a small stack the page's main thread
+// had switched to), as in Pyodide's open reports of JSPI crashes with asyncio (pyodide/pyodide
+// #5702, #5705, #6106). Pyodide checks for it when it loads, so it is hidden before that; the
+// interpreter says whether it runs with it (`pasurInterpreter.stackSwitching`).
+for (const name of ["Suspending", "promising", "Suspender"]) {
+  try { delete WebAssembly[name]; } catch (error) { /* not configurable: Pyodide will use it */ }
+}
+
 const root = document.documentElement;
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 // The standard library the page can import, its start-up modules as bytecode (tools/precompile.mjs).
@@ -193,9 +203,10 @@ function resolvePath(path) {
 
 // ------------------------------------------------------------------ the two ways to start
 
-function announce(boot) {
+function announce(boot, pyodide) {
   root.setAttribute("data-boot", boot);
   globalThis.pasurInterpreter.boot = boot;
+  globalThis.pasurInterpreter.stackSwitching = priv.stackSwitching(pyodide);
 }
 
 class SnapshotFault extends Error {} // the snapshot itself is wrong, whatever else is
@@ -233,14 +244,14 @@ async function plain(options) {
   if (!canStore) {
     const pyodide = await pyodideModule.loadPyodide(options);
     performance.mark("pasur:pyodide-loaded");
-    announce("plain");
+    announce("plain", pyodide);
     return pyodide;
   }
   const modules = new Map();
   const pyodide = await pyodideModule.loadPyodide({ ...options, ...priv.makeOptions(globalsForMaking) });
   performance.mark("pasur:pyodide-loaded");
   watchModules(pyodide, (name, value) => modules.set(name, value));
-  announce("plain");
+  announce("plain", pyodide);
   // Called by web/main.py once the game's modules are imported and before the game starts.
   globalThis.pasurInterpreter.take = (start) => {
     globalThis.pasurInterpreter.take = null;
@@ -296,7 +307,7 @@ async function save(snapshot) {
   }
 }
 
-globalThis.pasurInterpreter = { boot: null, take: null };
+globalThis.pasurInterpreter = { boot: null, take: null, stackSwitching: null };
 
 // Read and checked at once, while PyScript is still reading its configuration: whether there is
 // a snapshot (`found`) and its bytes ready for Pyodide (`bytes`, which Pyodide awaits only after
@@ -341,7 +352,7 @@ export async function loadPyodide(options = {}) {
   try {
     const pyodide = await restore(settings, bytes);
     performance.mark("pasur:pyodide-loaded");
-    announce("snapshot");
+    announce("snapshot", pyodide);
     return pyodide;
   } catch (error) {
     const unreadable = await bytes.then(() => null, (fault) => fault); // format, key, SHA-256

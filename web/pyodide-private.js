@@ -68,3 +68,8 @@ export function useGlobals(pyodide, value) {
   replaceHeldObject(pyodide, 1, value);
   api(pyodide).config.jsglobals = value;
 }
+
+/** Whether Pyodide runs Python with WebAssembly stack switching (JSPI): its module's own flag. */
+export function stackSwitching(pyodide) {
+  return Boolean(pyodide._module && pyodide._module.jspiSupported);
+}
