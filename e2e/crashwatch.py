@@ -142,8 +142,9 @@ class Watch:
             lines.append(f"renderer processes, resident: last read {sorted(v // MB for v in self.renderers.values())}"
                          f" MB, largest {self.peak_renderer / MB:.0f} MB")
             lines.append(f"browser log: {self.log} from byte {self.log_offset}")
-            dumps = sorted(p for p in self.dumps.rglob("*.dmp") if p.stat().st_mtime >= self.started - 1)
-            lines.append(f"crash dumps since: {len(dumps)} in {self.dumps}")
+            dumps, writing = dumps_since(self.dumps, self.started - 1)
+            lines.append(f"crash dumps since: {len(dumps)} in {self.dumps}"
+                         + (f" ({writing} still being written)" if writing else ""))
             lines += ["  " + summary(path) for path in dumps]
         kernel = kernel_says()
         if kernel is None:
@@ -153,6 +154,23 @@ class Watch:
                          " (none: the renderer was not killed by the kernel's out-of-memory killer)"))
             lines += ["  " + line for line in kernel[-5:]]
         return "\n".join(lines)
+
+
+def dumps_since(folder: Path, since: float) -> tuple[list[Path], int]:
+    """The whole crash dumps in ``folder`` written since ``since``, and how many are still being
+    written (crashpad writes a dump in ``new/`` and then moves it to ``pending/``: a file listed
+    there may be gone the moment after)."""
+    whole, writing = [], 0
+    for path in folder.rglob("*.dmp"):
+        try:
+            recent = path.stat().st_mtime >= since
+        except FileNotFoundError:  # moved meanwhile: found again under its new name, or not
+            continue
+        if recent and path.parent.name == "new":
+            writing += 1
+        elif recent:
+            whole.append(path)
+    return sorted(whole), writing
 
 
 def kernel_says() -> list[str] | None:

@@ -8,6 +8,7 @@ import time
 
 import pytest
 from conftest import BROWSER_EVIDENCE, WATCH
+from crashwatch import dumps_since
 from minidump import summary
 from playwright.sync_api import Error, Page
 
@@ -31,9 +32,7 @@ def test_a_crashed_renderer_leaves_a_note_a_log_and_a_dump(page: Page, site_url:
     assert f"last memory sample of {site_url}" in note and "WebAssembly" in note
     dumps = []
     for _ in range(600):  # crashpad writes the dump after the crash; waits end after 60 s
-        # A dump is written in crashes/new/ and moved to crashes/pending/ once whole.
-        dumps = [path for path in (BROWSER_EVIDENCE / "crashes").rglob("*.dmp")
-                 if path.parent.name != "new" and path.stat().st_mtime >= began - 1]
+        dumps, _ = dumps_since(BROWSER_EVIDENCE / "crashes", began - 1)  # whole ones only
         if dumps:
             break
         time.sleep(0.1)
