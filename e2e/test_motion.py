@@ -53,6 +53,7 @@ def test_playing_a_card_at_normal_speed_moves_it(page: Page, guard: object, site
     started = page.evaluate("window.animationsStarted")
     tap_card(page, single)
     page.wait_for_function("n => window.animationsStarted > n", arg=started)  # counted, however short
+    page.wait_for_function(WAIT_HUMAN)  # the computer has answered (its move's motion counts too)
     page.wait_for_function(STILL)  # every motion ends, none loops
     assert page.locator("#motion-layer > *").count() == 0  # the cards taken have reached their pile
 
@@ -327,7 +328,7 @@ def test_a_sur_is_celebrated_on_the_pile_and_counted(page: Page, guard: object, 
         page.screenshot(path=str(artifacts / f"motion-sur-{name}.png"))
         assert pile is not None and shown is not None
         assert abs((shown["x"] + shown["width"] / 2) - (pile["x"] + pile["width"] / 2)) < 40  # over the pile
-        assert "Surs: 1" in page.inner_text("#me-info")
+        expect(page.locator("#me-info")).to_contain_text("Surs: 1")  # once the cards have landed
 
 
 def test_a_computer_capture_is_shown_before_it_is_taken_each_mark_its_own(page: Page, guard: object,

@@ -116,7 +116,13 @@ def test_a_damaged_offline_copy_is_repaired_from_the_network(page: Page, guard: 
     page.click("#start")
     page.wait_for_selector('html[data-phase="play"]')
     assert page.is_visible("#hand [data-card]")
-    assert cached_hashes_match(page, damaged)  # the entries were repaired
+    # The entries were repaired: the worker stores each copy once the page has it, in the background.
+    page.wait_for_function("""async (paths) => {
+      const cache = await caches.open('pasur-' + document.documentElement.dataset.build);
+      for (const path of paths) if (!(await cache.match(new URL(path, location.href).href))) return false;
+      return true;
+    }""", arg=damaged)
+    assert cached_hashes_match(page, damaged)
 
 
 def site_with_app_zip(folder: Path, content: bytes, seconds_on: int) -> Path:
