@@ -89,10 +89,9 @@ def read(path: Path) -> dict[str, str]:
     if signature != b"MDMP":
         raise ValueError(f"{path}: not a minidump")
     found: dict[str, str] = {}
-    places = {struct.unpack_from("<III", data, directory + 12 * index)[0]:
-              struct.unpack_from("<III", data, directory + 12 * index)[2] for index in range(streams)}
-    for index in range(streams):
-        kind, _, rva = struct.unpack_from("<III", data, directory + 12 * index)
+    entries = [struct.unpack_from("<III", data, directory + 12 * index) for index in range(streams)]
+    places = {kind: rva for kind, _, rva in entries}
+    for kind, _, rva in entries:
         if kind == _EXCEPTION_STREAM:
             code = struct.unpack_from("<I", data, rva + 8)[0]
             try:

@@ -87,8 +87,7 @@ class Tasks:
             if demo.steps:
                 self.dispatch(act.DemoStep("used"))
                 return
-            self.changed.clear()
-            await self.changed.wait()
+            await self._next_change()
 
     async def in_sight(self) -> bool:
         """A match against the computer waits while a dialog covers the table (the player would
@@ -96,9 +95,13 @@ class Tasks:
         waited = False
         while self.runtime.state.covered and self.runtime.state.online is None:
             waited = True
-            self.changed.clear()
-            await self.changed.wait()
+            await self._next_change()
         return waited
+
+    async def _next_change(self) -> None:
+        """Until the page's state changes next."""
+        self.changed.clear()
+        await self.changed.wait()
 
     async def after_paint(self) -> None:
         await window.pasurDraw.afterPaint()
