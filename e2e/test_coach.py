@@ -218,8 +218,11 @@ def test_the_daily_deal_is_the_same_in_two_fresh_browsers(browser: Browser, site
     assert seen[0] == seen[1] == (sorted(map(str, game.hands[0])), sorted(map(str, game.table)))
 
 
-def today() -> str:
-    return datetime.datetime.now(datetime.UTC).date().isoformat()
+def daily_day(page: Page) -> str:
+    """The day of the daily deal on the page (UTC, as the page counts it: read from the page, so that
+    a test running over midnight compares the page with itself)."""
+    page.wait_for_selector("html[data-daily]", state="attached")
+    return page.get_attribute("html", "data-daily") or ""
 
 
 def test_daily_result_share_history_and_review(browser: Browser, site_url: str, artifacts: Path) -> None:
@@ -228,8 +231,8 @@ def test_daily_result_share_history_and_review(browser: Browser, site_url: str, 
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    day = today()
     open_page(page, site_url + "?daily&speed=instant")
+    day = daily_day(page)
     play_to_end(page)
     assert phase(page) == "match-end"
     mine = deal_points(saved_game(page))
@@ -276,9 +279,9 @@ def play_one_move(page: Page) -> None:
 
 def test_the_counted_attempt_has_no_hint_or_undo_and_its_link_takes_it_up(page: Page, guard: object,
                                                                           site_url: str) -> None:
-    day = today()
     open_page(page, site_url + "?speed=instant")
     page.click("#daily-start")
+    day = daily_day(page)
     page.wait_for_selector(f'html[data-daily="{day}"] #hand [data-card]')
     # Said from the start: this attempt counts, without Hint or Undo; neither is offered.
     expect(page.locator("#daily-notice")).to_contain_text("this attempt counts, so Hint and Undo are off")
@@ -312,11 +315,12 @@ def test_the_daily_link_over_another_game_names_the_daily_deal(page: Page, guard
     open_page(page, site_url + "?seed=3&players=2&speed=instant&ai=medium")
     play_one_move(page)
     open_page(page, site_url + "?daily&speed=instant")
-    expect(page.locator("#resume-choice")).to_contain_text(
-        f"The link you opened starts the daily deal of {today()}: your first attempt, which counts.")
+    expect(page.locator("#resume-choice")).to_contain_text("The link you opened starts the daily deal of ")
+    said = page.inner_text("#resume-choice")
     expect(page.locator("#start-linked")).to_have_text("Start the daily deal")
     page.click("#start-linked")
     expect(page.locator('[data-daily-attempt="counted"]')).to_be_visible()
+    assert f"the daily deal of {daily_day(page)}: your first attempt, which counts." in said
 
 
 def test_pass_and_play_reviews_each_human_seat(page: Page, guard: object, site_url: str) -> None:

@@ -10,7 +10,7 @@ import pytest
 from conftest import watched
 from playwright.sync_api import Browser, Page, expect
 
-from driver import WAIT_HUMAN, forget_games, open_page, play_to_end, saved_game, tap_card, wait_for_moves
+from driver import WAIT_HUMAN, forget_games, hold_clock, open_page, play_to_end, saved_game, tap_card, wait_for_moves
 from helpers import seed_with_a_choice
 from pasur import Game, Rules, new_game
 from pasur_web.model.match import Match
@@ -29,6 +29,9 @@ for (const kind of ['animationstart', 'transitionstart']) {
 }
 """
 STILL = "document.getAnimations().length === 0"
+# The animations running now, kept to be looked at again; then whether each of them has ended.
+IN_FLIGHT = "(window.inFlight = document.getAnimations()).length"
+LANDED = "window.inFlight.every((a) => a.playState === 'finished' || a.playState === 'idle')"
 
 
 def first_single_card(game: Game) -> str:
@@ -61,13 +64,14 @@ def test_playing_a_card_at_normal_speed_moves_it(page: Page, guard: object, site
 def test_a_click_during_a_motion_finishes_it_and_is_not_lost(page: Page, guard: object, site_url: str) -> None:
     seed, _, single = seed_with_a_choice()
     deal_with_the_clock_held(page, f"{site_url}?players=2&seed={seed}&speed=slow")
-    assert page.evaluate("document.getAnimations().length") > 0  # the deal is still in flight
+    assert page.evaluate(IN_FLIGHT) > 0  # the deal is still in flight
     page.click("#turn-status")  # a click anywhere ends every motion at once
-    assert page.evaluate(STILL)
+    assert page.evaluate(LANDED)
     tap_card(page, single)
     page.wait_for_function("document.getAnimations().length > 0")  # held: it flies until the click
+    assert page.evaluate(IN_FLIGHT) > 0
     page.click("#turn-status")
-    assert page.evaluate(STILL)
+    assert page.evaluate(LANDED)  # (the computer's turn may have begun meanwhile: its own motion is new)
     wait_for_moves(page, 1)
     history = saved_game(page).history
     assert str(history[0].card) == single and [record.seat for record in history].count(0) == 1  # played once
@@ -343,7 +347,7 @@ def test_a_computer_capture_is_shown_before_it_is_taken_each_mark_its_own(page: 
     page.wait_for_function(WAIT_HUMAN)
     game = saved_game(page)
     assert game.turn == 0 and str(game.legal_moves()[0]) == "5H"  # it lays 5H; the computer's every move takes
-    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # from here the page's timers wait for the test
+    hold_clock(page)  # from here the page's timers wait for the test
     tap_card(page, "5H")
     expect(page.locator("#table .card.taking")).to_have_count(0)
     for _ in range(20):  # thinking (half a move's time), then the capture is shown

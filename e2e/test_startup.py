@@ -90,17 +90,33 @@ def corrupt(page: Page, paths: list[str]) -> None:
     }""", paths)
 
 
-def cached_hashes_match(page: Page, paths: list[str]) -> bool:
-    """Whether each cached entry has the same bytes as the file the build wrote."""
-    for path in paths:
-        cached = page.evaluate("""async (path) => {
-          const cache = await caches.open('pasur-' + document.documentElement.dataset.build);
-          const response = await cache.match(new URL(path, location.href).href);
-          return response ? Array.from(new Uint8Array(await response.arrayBuffer()).slice(0, 64)) : null;
-        }""", path)
-        if cached is None or bytes(cached) != (SITE / path).read_bytes()[:64]:
-            return False
-    return True
+# The first bytes of each path's entry in the offline copy (null for an entry missing).
+CACHED_HEADS = """async (paths) => {
+  const cache = await caches.open('pasur-' + document.documentElement.dataset.build);
+  const heads = [];
+  for (const path of paths) {
+    const response = await cache.match(new URL(path, location.href).href);
+    heads.push(response ? Array.from(new Uint8Array(await response.arrayBuffer()).slice(0, 64)) : null);
+  }
+  return heads;
+}"""
+
+
+def built_heads(paths: list[str]) -> list[list[int]]:
+    """The first bytes of each file as the build wrote it."""
+    return [list((SITE / path).read_bytes()[:64]) for path in paths]
+
+
+def cached_copies_match(page: Page, paths: list[str]) -> bool:
+    """Whether each cached entry starts with the same bytes as the file the build wrote."""
+    return bool(page.evaluate(CACHED_HEADS, paths) == built_heads(paths))
+
+
+def wait_cached_copies_match(page: Page, paths: list[str]) -> None:
+    """Until each cached entry starts with the same bytes as the file the build wrote."""
+    page.wait_for_function(f"""async ([paths, want]) =>
+      JSON.stringify(await ({CACHED_HEADS})(paths)) === JSON.stringify(want)""",
+                           arg=[paths, built_heads(paths)])
 
 
 def test_a_damaged_offline_copy_is_repaired_from_the_network(page: Page, guard: object,
@@ -110,19 +126,14 @@ def test_a_damaged_offline_copy_is_repaired_from_the_network(page: Page, guard: 
     page.wait_for_selector("html[data-offline-ready]", state="attached")
     damaged = ["app.zip", "web/boot.js"]
     corrupt(page, damaged)
-    assert not cached_hashes_match(page, damaged)
+    assert not cached_copies_match(page, damaged)
     page.reload()
     wait_ready(page)
     page.click("#start")
     page.wait_for_selector('html[data-phase="play"]')
     assert page.is_visible("#hand [data-card]")
     # The entries were repaired: the worker stores each copy once the page has it, in the background.
-    page.wait_for_function("""async (paths) => {
-      const cache = await caches.open('pasur-' + document.documentElement.dataset.build);
-      for (const path of paths) if (!(await cache.match(new URL(path, location.href).href))) return false;
-      return true;
-    }""", arg=damaged)
-    assert cached_hashes_match(page, damaged)
+    wait_cached_copies_match(page, damaged)
 
 
 def site_with_app_zip(folder: Path, content: bytes, seconds_on: int) -> Path:
@@ -186,7 +197,7 @@ def test_start_up_error_offers_to_download_the_game_again(page: Page, guard: Gua
     guard.expect_errors = False
     assert page.get_attribute("html", "data-error") is None
     page.wait_for_selector("html[data-offline-ready]", state="attached")
-    assert cached_hashes_match(page, ["app.zip"])
+    assert cached_copies_match(page, ["app.zip"])
 
 
 def test_offline_the_start_up_error_keeps_the_offline_copy(page: Page, guard: Guard,
