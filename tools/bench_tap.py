@@ -8,7 +8,10 @@ at normal speed, and every tap on a hand card or a capture option timed by the E
 Each tap's interaction is the longest of its events (pointerdown, pointerup, click); the taps on
 the buttons between deals are left out (``other_taps`` counts them). It reports
 the median, the 95th percentile and the maximum, in milliseconds, for the site and, with
-``--other``, for another build of the game measured in the same run (an older build, to compare).
+``--other``, for another build of the game measured in the same run (an older build, to compare);
+with each, the 95th percentiles of the handlers' time and of the input delay (the wait before the
+handlers ran: the page was busy when the tap came), and the same figures by what the tap did
+(``by_kind``: a card looked at, a card played, a capture chosen).
 Writes ``tap.json`` and prints the figures; asserts nothing (timings on shared machines vary).
 """
 
@@ -36,17 +39,24 @@ from serve import serve_in_thread  # noqa: E402
 WATCH = """
 window.__taps = [];
 const tapped = new Map();
+let what = "";
 for (const kind of ["pointerdown", "pointerup", "click"]) {
   addEventListener(kind, (event) => {
     const card = event.target && event.target.closest
       && event.target.closest("#hand [data-card], #capture-choice [data-capture]");
-    tapped.set(kind + " " + event.timeStamp, !!card);
+    // What the tap does, as seen when it starts: a capture chosen, a card looked at or played.
+    if (kind === "pointerdown") {
+      what = !card ? "" : card.hasAttribute("data-capture") ? "choice"
+        : card.classList.contains("selected") ? "play" : "look";
+    }
+    tapped.set(kind + " " + event.timeStamp, card ? what : "");
   }, true);
 }
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     if (entry.interactionId) window.__taps.push([entry.interactionId, entry.name, entry.duration,
-      entry.processingEnd - entry.processingStart, !!tapped.get(entry.name + " " + entry.startTime)]);
+      entry.processingEnd - entry.processingStart, tapped.get(entry.name + " " + entry.startTime) || "",
+      entry.processingStart - entry.startTime]);
   }
 }).observe({type: "event", durationThreshold: 16, buffered: true});
 """
@@ -94,20 +104,32 @@ def measure(site: Path, taps: int, slowdown: float) -> dict[str, Any]:
             browser.close()
     finally:
         server.shutdown()
-    interactions: dict[int, float] = {}
-    handlers: dict[int, float] = {}
-    on_cards = {ident for ident, _name, _duration, _processing, on_card in entries if on_card}
-    for ident, _name, duration, processing, _on_card in entries:
-        if ident not in on_cards:
-            continue
-        interactions[ident] = max(interactions.get(ident, 0.0), duration)
-        handlers[ident] = max(handlers.get(ident, 0.0), processing)
-    durations = list(interactions.values())
-    if not durations:
+    return summary(entries)
+
+
+def summary(entries: list[list[Any]]) -> dict[str, Any]:
+    """The figures of the taps on cards: each tap's longest event (its duration, handlers' time and
+    input delay, the wait before its handlers ran), overall and by what the tap did."""
+    taps: dict[int, dict[str, Any]] = {}
+    kinds = {entry[0]: entry[4] for entry in entries if entry[4]}
+    for ident, _name, duration, processing, _kind, delay in entries:
+        if ident in kinds and duration >= taps.get(ident, {}).get("ms", -1.0):
+            taps[ident] = {"ms": duration, "handlers": processing, "delay": delay, "kind": kinds[ident]}
+    if not taps:
         return {"taps": 0}
-    return {"taps": len(durations), "other_taps": len({entry[0] for entry in entries} - on_cards),
-            "p50_ms": statistics.median(durations), "p95_ms": percentile(durations, 0.95),
-            "max_ms": max(durations), "handlers_p95_ms": percentile(list(handlers.values()), 0.95)}
+
+    def figures(chosen: list[dict[str, Any]]) -> dict[str, Any]:
+        durations = [tap["ms"] for tap in chosen]
+        return {"taps": len(chosen), "p50_ms": statistics.median(durations), "p95_ms": percentile(durations, 0.95),
+                "max_ms": max(durations),
+                "handlers_p95_ms": round(percentile([tap["handlers"] for tap in chosen], 0.95), 1),
+                "input_delay_p95_ms": round(percentile([tap["delay"] for tap in chosen], 0.95), 1)}
+
+    out = figures(list(taps.values()))
+    out["other_taps"] = len({entry[0] for entry in entries} - set(kinds))
+    out["by_kind"] = {kind: figures([tap for tap in taps.values() if tap["kind"] == kind])
+                      for kind in sorted({tap["kind"] for tap in taps.values()})}
+    return out
 
 
 def main() -> None:
