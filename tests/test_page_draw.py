@@ -94,3 +94,30 @@ def test_a_changed_element_sends_only_its_own_changes() -> None:
     log = tuple(("li", (("data-line", str(n)),), (f"line {n}",)) for n in range(3))
     assert changes(log, (*log[1:], ("li", (("data-line", "3"),), ("line 3",)))) == [1, 2, ("li", (("data-line", "3"),),
                                                                                                ("line 3",))]
+
+
+def test_a_state_drawn_again_is_not_worked_out_again_and_a_remembered_result_is_the_same_object() -> None:
+    from pasur_web.screens import memo
+
+    calls: list[object] = []
+
+    @memo.remembered
+    def shown(match: object) -> list[object]:
+        calls.append(match)
+        return [match]
+
+    one, other = tuple(["a", 1]), tuple(["a", 1])
+    assert shown(one) is shown(one) and calls == [one]  # the same object: worked out once
+    assert shown(other) == [other] and len(calls) == 2  # an equal object that is another one: anew
+    for number in range(memo.SIZE):
+        shown((number,))
+    shown(one)
+    assert len(calls) == 3 + memo.SIZE  # the oldest results went, the last ones are kept
+    state, _ = at_table()
+    drawer = Drawer()
+    first = drawer.batch(state, [])
+    assert first is not None and drawer.last is not None
+    kept = drawer.last[2]
+    assert drawer.batch(state, []) is None and drawer.last[2] is kept  # the same state: the same page
+    assert json.loads(drawer.batch(state, ["hand"]) or "{}") == {"parts": [], "focus": ["hand"],
+                                                                  "myTurn": True}  # a focus alone

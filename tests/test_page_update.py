@@ -104,6 +104,12 @@ def test_the_computer_thinks_shows_its_move_then_plays_it() -> None:
     state, effects = update(state, act.Computer("play", match.id, match.moves, move))
     assert state.table.preview is None and str(state.match.game.history[-1].move) == move
     assert kinds(effects) == ["Sound", "SaveMatch", "RunComputer", "Focus"]  # the player's turn again
+    # Its turns done, with nothing left to clear: the same state (nothing to draw), the hand's focus.
+    match = state.match
+    done, effects = update(state, act.Computer("done", match.id, match.moves))
+    assert done is state and kinds(effects) == ["Focus"]
+    thinking = replace(state, table=replace(state.table, thinking=True))
+    assert not update(thinking, act.Computer("done", match.id, match.moves))[0].table.thinking
 
 
 def test_reasons_are_kept_only_for_the_guide_and_the_demo() -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from ..model.state import State
 from ..screens.html import Node
 from ..screens.motion import FLIGHT_MS, Mark, mark_of, plan
-from ..screens.page import Part, Spoken, page
+from ..screens.page import Frame, Part, Spoken, page
 from ..screens.setup import catalog_texts
 
 __all__ = ["Drawer", "Frames", "changes"]
@@ -100,11 +100,15 @@ class Drawer:
         self.mark: Mark | None = None  # what the cards showed, for their motion
         self.frames = 0  # drawings made
         self.counts: dict[str, int] = {}  # drawings of each part, for the tests
+        self.last: tuple[State, datetime.date, Frame] | None = None  # the last state drawn, its day and page
 
     def batch(self, state: State, focus: list[str], kept_panel: bool = False) -> str | None:
         """The next drawing of ``state`` as JSON for ``pasurDraw.frame``, or None when nothing changed.
         ``kept_panel``: the new-game panel on screen was drawn before Python was ready (and stays)."""
-        frame = page(state, datetime.datetime.now(datetime.UTC).date(), self.spoken)
+        today = datetime.datetime.now(datetime.UTC).date()
+        if self.last is None or self.last[0] is not state or self.last[1] != today:
+            self.last = (state, today, page(state, today, self.spoken))  # the same state draws the same page
+        frame = self.last[2]
         self.spoken = frame.spoken
         items = []
         for ident, (attrs, children) in frame.parts.items():

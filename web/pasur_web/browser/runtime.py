@@ -55,13 +55,15 @@ class Runtime:
         if self.busy:
             return
         self.busy = True
+        before = self.state
         try:
             while self.queue:
                 self._take(self.queue.popleft())
         finally:
             self.busy = False
         self.tasks.wake()
-        self.changed(by_input)
+        if self.state is not before or self.focus:  # (an action that changes nothing draws nothing)
+            self.changed(by_input)
 
     def _take(self, action: act.Action) -> None:
         state = self.state

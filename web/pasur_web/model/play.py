@@ -118,6 +118,8 @@ def _computer(state: State, match: Match, step: act.Computer) -> Result:
     table = state.table
     if step.step == "done":
         done: list[fx.Effect] = [fx.Focus("hand")] if match.is_viewer_turn() else []
+        if table.preview is None and not table.thinking:
+            return state, done  # (the same state: nothing is drawn anew)
         return replace(state, table=replace(table, preview=None, thinking=False)), done
     if (step.match, step.moves) != (match.id, match.moves) or not match.is_ai_turn():
         return state, []

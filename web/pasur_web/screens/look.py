@@ -12,6 +12,7 @@ from ..model.match import Match
 from ..model.state import State
 from .cards import card_node
 from .html import Node, h
+from .memo import remembered
 
 __all__ = ["choice", "looked_at", "playable", "selection", "takes", "worth", "worth_nodes"]
 
@@ -35,6 +36,7 @@ def looked_at(state: State) -> Move | None:
     return options[0] if len(options) == 1 else None
 
 
+@remembered
 def takes(match: Match, card: Card) -> str:
     """What a card of the hand could take, for the marks shown while it is pointed at: every card of
     any of its captures."""

@@ -13,6 +13,7 @@ from ..model.match import Match
 from ..model.state import State
 from .cards import back_node
 from .html import Node, h
+from .memo import remembered
 from .words import name_of, side_label
 
 __all__ = ["SeatView", "me_info", "opponents", "scoreboard", "seat_positions", "seat_view"]
@@ -44,6 +45,7 @@ def seat_positions(match: Match) -> list[int]:
     return after if game.rules.clockwise else list(reversed(after))
 
 
+@remembered
 def seat_view(match: Match, seat: int, cat: Catalog, place: str | None = None, previewed: bool = False) -> SeatView:
     game = match.game
     side = game.side_of(seat)

@@ -14,6 +14,7 @@ from ..model.state import State
 from .cards import back_node, card_node
 from .html import Node, h
 from .look import looked_at, playable, takes
+from .memo import remembered
 from .words import Names, last_move, log_events, log_text, name_of
 
 __all__ = ["LOG_LINES", "guide_text", "hand", "handoff", "last_reasons", "log", "moves_since_turn", "recap", "status",
@@ -49,6 +50,7 @@ def table(state: State) -> Node:
     return h("div", "table-cards", id="table", role="group", aria_label=cat.t("table"), children=nodes)
 
 
+@remembered
 def table_slots(match: Match) -> list[Card | None]:
     """The table's cards where they lie: the deal's first cards in order, then each card laid in the
     first free place, the cards taken leaving their places empty, so that no card moves when others

@@ -13,6 +13,7 @@ from ..i18n import Catalog
 from ..model.match import Match
 from ..model.seats import DEFAULT_NAMES, YOU_WORDS
 from ..model.state import Words
+from .memo import remembered
 
 __all__ = ["LastMove", "Names", "cards_list", "is_you", "last_move", "log_events", "log_text", "move_words", "name_of",
            "side_label", "translate"]
@@ -70,9 +71,14 @@ class Names:
 
     @classmethod
     def of(cls, match: Match, cat: Catalog) -> Names:
-        seats = tuple(name_of(match, seat, cat) for seat in range(len(match.seats)))
-        you = next((seat for seat in range(len(match.seats)) if is_you(match, seat)), None)
-        return cls(seats, you, tuple(side_label(match, side, cat) for side in range(match.game.sides)))
+        return _names_of(match, cat)
+
+
+@remembered
+def _names_of(match: Match, cat: Catalog) -> Names:
+    seats = tuple(name_of(match, seat, cat) for seat in range(len(match.seats)))
+    you = next((seat for seat in range(len(match.seats)) if is_you(match, seat)), None)
+    return Names(seats, you, tuple(side_label(match, side, cat) for side in range(match.game.sides)))
 
 
 def log_text(names: Names, event: Event, cat: Catalog, with_sur: bool = True) -> str:
@@ -121,6 +127,7 @@ class LastMove:
     laid: Card | None
 
 
+@remembered
 def last_move(match: Match, cat: Catalog) -> LastMove | None:
     """The last move of the deal on screen (none yet once the next deal is being played)."""
     game = match.game
