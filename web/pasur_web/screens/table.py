@@ -51,11 +51,11 @@ def table(state: State) -> Node:
 
 
 @remembered
-def table_slots(match: Match) -> list[Card | None]:
+def table_slots(match: Match) -> tuple[Card | None, ...]:
     """The table's cards where they lie: the deal's first cards in order, then each card laid in the
     first free place, the cards taken leaving their places empty, so that no card moves when others
     are taken (empty places at the end are dropped). Worked out from the deal's moves, so that the
-    screen is drawn from the state alone."""
+    screen is drawn from the state alone. (A tuple: the result is kept for the same match.)"""
     game = match.game
     on_table = set(game.table)
     moves = [record for record in game.history if record.deal == game.deal_number]
@@ -71,7 +71,7 @@ def table_slots(match: Match) -> list[Card | None]:
     slots += sorted(on_table - set(slots))  # (none in a real deal)
     while slots and slots[-1] is None:
         slots.pop()
-    return slots
+    return tuple(slots)
 
 
 def table_info(state: State) -> Node:
