@@ -206,18 +206,19 @@
       window.scrollTo(0, 0);
       document.getElementById("app").scrollTop = 0;
     }
-    // The focus before the motion starts: moving it makes the browser work out styles, which then
-    // include no card's motion yet, and the layout read next serves both.
+    // Everything is read in one layout before the focus moves (moving it makes the browser work out
+    // styles, which then include no card's motion yet): where the cards are, and the move log's
+    // height (it shows its last line).
+    var placed = moves ? mover.measureAfter(batch.motion) : null;
+    var log = drawn.filter(function (node) { return node.id === "log"; })[0];
+    if (log) log.scrollTop = log.scrollHeight;
     restoreFocus(key, batch.myTurn);
     drawn.forEach(function (node) {
       var wanted = node.querySelector("[data-autofocus]");
       if (focusable(wanted)) wanted.focus({ preventScroll: true });
     });
     (batch.focus || []).forEach(focusOn);
-    // The move log shows its last line (the layout read here serves the cards' motion as well).
-    var log = drawn.filter(function (node) { return node.id === "log"; })[0];
-    if (log) log.scrollTop = log.scrollHeight;
-    if (moves) mover.animate(batch.motion);
+    if (placed) mover.animate(placed);
     else if (cards && mover) mover.peek();
   }
 

@@ -1,6 +1,6 @@
 // The cards' motion (FLIP with the Web Animations API), and the table's card size.
-// The game's Python calls window.pasurMotion.measure() before it redraws the board and
-// window.pasurMotion.animate(plan) after (plan from web/pasur_web/motion.py): each card is found
+// web/draw.js calls window.pasurMotion.measure() before it redraws the board, measureAfter(plan) after
+// it (plan from web/pasur_web/screens/motion.py), then animate() with what that read: each card is found
 // again by its key (data-card, or data-back for a card back) and flies from where it was to where
 // it is; a card that has left the board (taken) flies as a ghost to its pile; a card that was not
 // shown comes from the place the plan names (the stock, a player's seat). The DOM is never
@@ -106,6 +106,8 @@
 
   // The counts of a pile that cards fly to change when they land: until then each count that
   // changed shows what it said before (data-was, drawn by the style sheet over the new text).
+  // They wait for the flights themselves (landed, or finished at once by a press): an animation of
+  // their own that changes nothing would be drawn by the page at every frame.
   var PILES = "#opponents .pile, #me-info .pile";
   var counts = null; // pile node -> the texts of its counts before the redraw
 
@@ -113,7 +115,7 @@
     return Array.prototype.map.call(pile.children, function (child) { return child.textContent; });
   }
 
-  function holdCounts(selector, landing) {
+  function holdCounts(selector, flights) {
     var pile = document.querySelector(selector);
     var was = pile && counts ? counts.get(pile) : null;
     if (!was) return;
@@ -125,11 +127,11 @@
       }
     });
     if (!held.length) return;
-    var wait = pile.animate([{ opacity: 1 }, { opacity: 1 }], { duration: landing });
-    track(wait, function () {
+    var landed = flights.map(function (flight) { return flight.finished.then(null, function () {}); });
+    Promise.all(landed).then(function () {
       held.forEach(function (child) {
         child.removeAttribute("data-was");
-        if (!still()) child.animate([{ transform: "scale(1.25)" }, { transform: "scale(1)" }], { duration: 220 });
+        if (!still()) track(child.animate([{ transform: "scale(1.25)" }, { transform: "scale(1)" }], { duration: 220 }));
       });
     });
   }
@@ -156,7 +158,7 @@
   }
 
   // A card that left the board, drawn where it was, flying to its pile.
-  function ghost(old, to, delay, ms, via) {
+  function ghost(old, to, delay, ms, via) { // (returns its flight)
     var node = old.node;
     var rect = old.rect;
     node.classList.remove("taking", "last-laid");
@@ -180,25 +182,34 @@
       frames.push({ transform: "none", opacity: 1, offset: 0.55 });
     }
     frames.push({ transform: last, opacity: 0, offset: 1 });
-    track(node.animate(frames, { duration: ms, delay: delay, easing: "ease-in-out", fill: "backwards" }),
+    return track(node.animate(frames, { duration: ms, delay: delay, easing: "ease-in-out", fill: "backwards" }),
       function () { node.remove(); });
   }
 
   // What still moves a card (its lift easing in or out, a slide of the last move) stops before it
   // slides from where it was measured: with another motion of its transform on it, the compositor
-  // could draw neither, and the page would at every frame.
-  function settle(node) {
-    if (node.getAnimations) node.getAnimations().forEach(function (animation) { animation.cancel(); });
+  // could draw neither, and the page would at every frame. The animations are asked for once, before
+  // any slide starts: asked again after each, the browser would work out every style anew each time.
+  function moving() {
+    var on = new Map(); // card node -> its animations
+    if (!document.getAnimations) return on;
+    document.getAnimations().forEach(function (animation) {
+      var target = animation.effect && animation.effect.target;
+      if (!target || animation.effect.pseudoElement) return; // (as the card's own getAnimations())
+      if (!on.has(target)) on.set(target, []);
+      on.get(target).push(animation);
+    });
+    return on;
   }
 
-  function slide(node, from, to, delay, ms, fade) {
+  function slide(node, from, to, delay, ms, fade, on) {
     var a = center(from);
     var b = center(to);
     var dx = a.x - b.x;
     var dy = a.y - b.y;
     var scale = Math.min(from.width / to.width, 1.5);
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && Math.abs(scale - 1) < 0.02) return;
-    settle(node);
+    (on.get(node) || []).forEach(function (animation) { animation.cancel(); });
     var first = { transform: "translate(" + dx + "px, " + dy + "px) scale(" + scale + ")", offset: 0 };
     if (fade) first.opacity = 0;
     track(node.animate([first], { duration: ms, delay: delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" }));
@@ -226,31 +237,46 @@
     ], { duration: ms * 3, delay: delay }));
   }
 
-  function animate(plan) {
+  // After the redraw, before the focus moves: the table fitted to the room left, then every card's
+  // place read (the page laid out once for the motion and the focus together).
+  function measureAfter(plan) {
     if (typeof plan === "string") plan = JSON.parse(plan);
     fit();
     var old = before;
     before = null;
     var ms = plan ? plan.ms : 0;
     var moving = !!(old && ms && !still());
-    // Every place is read first, then the cards are set moving: the page is laid out once.
-    var moves = moving ? measureMoves(plan, old, ms) : null;
+    return { plan: plan, ms: ms, old: moving ? old : null, scroll: [window.scrollX, window.scrollY],
+      moves: moving ? measureMoves(plan, old, ms) : null };
+  }
+
+  // The cards set moving, from the places read by measureAfter().
+  function animate(placed) {
+    var plan = placed.plan;
+    var ms = placed.ms;
+    var moves = placed.moves;
+    if (moves && (window.scrollX !== placed.scroll[0] || window.scrollY !== placed.scroll[1])) {
+      moves = measureMoves(plan, placed.old, ms); // the focus scrolled the page: the places are read again
+    }
     peek(pointed());
     // No motion at all: the style sheet's transitions and animations stop too.
     var motion = ms && !still() ? "on" : "off";
     if (document.documentElement.getAttribute("data-motion") !== motion) document.documentElement.setAttribute("data-motion", motion);
-    if (!moving) {
+    if (!moves) {
       counts = null;
       return;
     }
-    moves.slides.forEach(function (args) { slide.apply(null, args); });
-    moves.ghosts.forEach(function (args) { ghost.apply(null, args); });
-    var landing = new Map();
-    (plan.exit || []).forEach(function (item) {
-      var end = item[2] + (plan.via && item[2] === 0 ? Math.round(ms * 1.6) : ms);
-      landing.set(item[1], Math.max(landing.get(item[1]) || 0, end));
+    var on = moving();
+    moves.slides.forEach(function (args) { slide.apply(null, args.concat([on])); });
+    var flights = new Map(); // pile -> the flights of the cards going to it
+    moves.ghosts.forEach(function (args) {
+      var pile = args[5];
+      if (!flights.has(pile)) flights.set(pile, []);
+      flights.get(pile).push(ghost.apply(null, args));
     });
-    landing.forEach(function (end, selector) { holdCounts(selector, end); });
+    new Set((plan.exit || []).map(function (item) { return item[1]; })).forEach(function (pile) {
+      holdCounts(pile, flights.get(pile) || []);
+    });
     counts = null;
     if (moves.sur) celebrate(plan.sur, moves.sur, plan.sur_text || "Sur!", Math.round(ms * 1.5), ms);
   }
@@ -291,7 +317,7 @@
       if (!to) return;
       var joins = plan.via && key === plan.via[0] && via ? via.rect : null;
       var long = plan.via && leave[2] === 0;
-      ghosts.push([was, to, leave[2], long ? Math.round(ms * 1.6) : ms, joins]);
+      ghosts.push([was, to, leave[2], long ? Math.round(ms * 1.6) : ms, joins, leave[1]]);
     });
     return { slides: slides, ghosts: ghosts, sur: plan.sur ? place(plan.sur) : null };
   }
@@ -436,5 +462,7 @@
     var watched = document.getElementById("app");
     if (watched) new ResizeObserver(function () { fit(); }).observe(watched);
   }
-  window.pasurMotion = { measure: measure, animate: animate, fit: fit, finish: finishAll, peek: function () { peek(pointed()); } };
+  window.pasurMotion = {
+    measure: measure, measureAfter: measureAfter, animate: animate, fit: fit, finish: finishAll, peek: function () { peek(pointed()); },
+  };
 })();
