@@ -92,3 +92,18 @@ def test_saving_settings_keeps_the_sound_switch_of_the_page() -> None:
     assert keep_sound_setting(settings, None) == {"speed": "fast"}
     assert keep_sound_setting(settings, "not json") == {"speed": "fast"}
     assert keep_sound_setting({}, json.dumps(["odd"])) == {}
+
+
+def test_a_card_drawn_the_same_way_is_the_same_node() -> None:
+    from pasur_web.i18n import load_catalog
+    from pasur_web.screens.cards import card_node
+    from pasur_web.screens.html import attrs_of
+
+    en, fr = load_catalog("en"), load_catalog("fr")
+    card = Card.parse("7C")
+    node = card_node(card, en, button=True, disabled=True, marks="selected")
+    assert card_node(card, en, button=True, disabled=True, marks="selected") is node  # found again: no rebuilding
+    assert card_node(card, fr, button=True, disabled=True, marks="selected") != node  # another language
+    assert attrs_of(card_node(card, en, button=True, disabled=1, marks="selected"))["disabled"] == "1"  # not True's ""
+    assert attrs_of(node)["disabled"] == "" and "selected" in attrs_of(node)["class"]
+    assert "selected" not in attrs_of(card_node(card, en, button=True, disabled=True))["class"]

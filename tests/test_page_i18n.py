@@ -142,3 +142,13 @@ def test_every_notice_kind_has_a_message() -> None:
         for kind in ("unknown", "repeated"):
             text = cat.t(f"notice_param_{kind}", param="players", value="4", default="3")
             assert "players" in text and "4" in text and "{" not in text, (lang, kind)
+
+
+def test_a_text_asked_again_is_the_same_and_kept_apart_by_the_type_of_its_values() -> None:
+    cat = load_catalog("en")
+    assert cat.t("stock", n=40) == "Stock: 40" and cat.t("stock", n=40) == "Stock: 40"  # kept: the same text
+    assert cat.t("stock", n=1.0) == "Stock: 1.0" and cat.t("stock", n=1) == "Stock: 1"  # 1.0 == 1, yet not the same
+    assert cat.t("stock", n=True) == "Stock: True"
+    assert cat.t("stock", n=["x"]) == "Stock: ['x']"  # a value that cannot be a key is filled in all the same
+    digits = load_catalog("fa", native_digits=True)
+    assert digits.t("stock", n=40) == "دسته: ۴۰" and load_catalog("fa").t("stock", n=40) == "دسته: 40"

@@ -34,14 +34,23 @@ def changes(before: tuple[Node | str, ...] | None, after: tuple[Node | str, ...]
     ``choose`` in web/draw.js, so that only what changed is sent and built."""
     if before is None:
         return list(after)
+    # Most children are the very objects drawn at the same place (the screens give the same node
+    # for what has not changed): those are found without comparing or hashing a whole subtree.
+    out: list[object] = [index if index < len(before) and before[index] is child else None
+                         for index, child in enumerate(after)]
+    if all(place is not None for place in out):
+        return out
+    used = {place for place in out if isinstance(place, int)}
     places: dict[Node | str, list[int]] = {}
     for place, child in enumerate(before):
-        places.setdefault(child, []).append(place)
-    out: list[object] = []
-    for child in after:
-        free = places.get(child)
-        out.append(free.pop(0) if free else None)
-    used = {place for place in out if isinstance(place, int)}
+        if place not in used:
+            places.setdefault(child, []).append(place)
+    for index, child in enumerate(after):
+        free = places.get(child) if out[index] is None else None
+        if free:
+            place = free.pop(0)
+            out[index] = place
+            used.add(place)
     keyed = {_key(child): place for place, child in enumerate(before) if _key(child) is not None}
     for index, child in enumerate(after):
         if out[index] is not None:

@@ -67,6 +67,7 @@ class Catalog:
         self.rtl = lang in RTL_LANGUAGES
         # Persian digits for the numbers the page shows (scores, counts), when asked for.
         self.native_digits = native_digits and lang == "fa"
+        self._said: dict[tuple[object, ...], str] = {}  # t()'s texts, by key and values (each drawing asks again)
 
     @property
     def direction(self) -> str:
@@ -92,6 +93,19 @@ class Catalog:
     def t(self, key: str, **values: object) -> str:
         """The message ``key`` with its placeholders filled: a whole number in the language's digits, a
         float with one decimal (:meth:`decimal`), any other value as it is."""
+        asked = (key, *((name, type(value), value) for name, value in values.items()))  # (True is not 1)
+        try:
+            return self._said[asked]
+        except KeyError:
+            pass
+        except TypeError:  # a value that cannot be a key: not kept
+            return self._fill(key, values)
+        if len(self._said) >= 4096:
+            self._said.clear()
+        text = self._said[asked] = self._fill(key, values)
+        return text
+
+    def _fill(self, key: str, values: dict[str, object]) -> str:
         count = values.get("n")
         if isinstance(count, int) and is_singular(self.lang, count) and f"{key}_one" in self.fallback:
             key = f"{key}_one"

@@ -50,8 +50,27 @@ def _face(card: Card) -> tuple[Node, ...]:
     return index("top"), middle, index("bottom")
 
 
+_DRAWN: dict[tuple[object, ...], tuple[Catalog, Node]] = {}  # card nodes by what they were made of
+
+
 def card_node(card: Card, cat: Catalog, button: bool = False, marks: str = "", **attrs: object) -> Node:
-    """A card's face, named for screen readers; a button in the hand. ``marks``: more classes."""
+    """A card's face, named for screen readers; a button in the hand. ``marks``: more classes. The same
+    card drawn the same way is the same node as before (each drawing compares it at once)."""
+    asked = (card, id(cat), button, marks, *((name, type(value), value) for name, value in attrs.items()))
+    try:
+        found = _DRAWN.get(asked)
+    except TypeError:  # a value that cannot be a key
+        return _card_node(card, cat, button, marks, attrs)
+    if found is not None and found[0] is cat:
+        return found[1]
+    if len(_DRAWN) >= 1024:
+        _DRAWN.clear()
+    node = _card_node(card, cat, button, marks, attrs)
+    _DRAWN[asked] = (cat, node)
+    return node
+
+
+def _card_node(card: Card, cat: Catalog, button: bool, marks: str, attrs: dict[str, object]) -> Node:
     look = "number" if TEN >= card.rank > ACE else "ace" if card.rank == ACE else "court"
     name = cat.card_name(card)
     if not card.is_number or card.rank == ACE:

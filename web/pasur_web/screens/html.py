@@ -12,9 +12,19 @@ from typing import Union
 
 from ..i18n import LTR_ISOLATE, split_isolates
 
-__all__ = ["Node", "attrs_of", "find", "find_all", "h", "svg", "text_of"]
+__all__ = ["Node", "attr_name", "attrs_of", "find", "find_all", "h", "svg", "text_of"]
 
 Node = tuple[str, tuple[tuple[str, str], ...], tuple[Union["Node", str], ...]]
+
+_NAMES: dict[str, str] = {}
+
+
+def attr_name(key: str) -> str:
+    """The attribute a keyword names: ``data_card`` is ``data-card``, ``class_`` is ``class``."""
+    name = _NAMES.get(key)
+    if name is None:
+        name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+    return name
 
 
 def _attrs(cls: str | None, attrs: dict[str, object]) -> tuple[tuple[str, str], ...]:
@@ -22,7 +32,7 @@ def _attrs(cls: str | None, attrs: dict[str, object]) -> tuple[tuple[str, str], 
     for key, value in attrs.items():
         if value is None or value is False:
             continue
-        pairs.append((key.rstrip("_").replace("_", "-"), "" if value is True else str(value)))
+        pairs.append((attr_name(key), "" if value is True else str(value)))
     return tuple(pairs)
 
 
@@ -65,7 +75,7 @@ def _walk(node: Node | str) -> Iterator[Node]:
 def find_all(node: Node, **wanted: str) -> list[Node]:
     """Every element below ``node`` (itself included) with these attributes (``tag`` for its tag)."""
     tag = wanted.pop("tag", None)
-    names = {key.rstrip("_").replace("_", "-"): value for key, value in wanted.items()}
+    names = {attr_name(key): value for key, value in wanted.items()}
     def matches(found: Node) -> bool:
         have = dict(found[1])
         return (tag is None or found[0] == tag) and all(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..model.match import Match
 from ..model.state import State
 from .demo import demo, demo_bar
-from .html import Node
+from .html import Node, attr_name
 from .look import choice, selection
 from .notices import notices
 from .online import join_form, lobby, online_bar
@@ -46,8 +46,8 @@ class Frame:
 def part(children: Iterable[Node | str | None] | None = None, **attrs: object) -> Part:
     """An element's attributes (None or False: removed; True: present, empty) and its children
     (None: left as they are)."""
-    pairs = tuple((key.rstrip("_").replace("_", "-"), None if value is None or value is False else
-                   "" if value is True else str(value)) for key, value in attrs.items())
+    pairs = tuple((attr_name(key), None if value is None or value is False else "" if value is True else str(value))
+                  for key, value in attrs.items())
     return pairs, None if children is None else tuple(child for child in children if child is not None)
 
 
