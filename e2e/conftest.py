@@ -7,12 +7,13 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -22,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from chromium import evidence  # noqa: E402
 from crashwatch import Watch  # noqa: E402
 
-from driver import Guard  # noqa: E402
+from driver import Guard, open_page  # noqa: E402
 from serve import SiteServer, serve_in_thread  # noqa: E402
 
 ARTIFACTS = ROOT / "artifacts"
@@ -64,9 +65,57 @@ WAIT_MS = 60_000
 expect.set_options(timeout=WAIT_MS)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "warm: the tests start in a browser profile that has played the game before "
+                            "(its service worker in charge, its snapshot stored), its storage emptied for each test")
+    config.addinivalue_line("markers", "fresh: this test needs a profile of its own (a first visit, the page's clock)")
+
+
+@pytest.fixture(scope="session")
+def played_before(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[BrowserContext]:
+    """One profile for the warm tests, which has opened the game once: a new page in it starts
+    as a player's second visit does (from the service worker and the stored snapshot), without the
+    few seconds that Pyodide takes to start on a first visit."""
+    context = watched(browser.new_context(**browser_context_args))
+    page = context.new_page()
+    open_page(page, f"{site_url}?lang=en")
+    page.wait_for_selector("html[data-snapshot='saved']", timeout=WAIT_MS)
+    page.close()
+
+    def refused(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a warm test shares its profile with the next ones: one that holds the clock, "
+                             "goes offline or changes the whole profile is @pytest.mark.fresh")
+
+    for name in ("install", "pause_at", "set_fixed_time", "set_system_time", "run_for", "fast_forward", "resume"):
+        setattr(context.clock, name, refused)
+    for name in ("set_offline", "route", "add_init_script", "grant_permissions", "set_extra_http_headers"):
+        setattr(context, name, refused)
+    yield context
+    context.close()
+
+
 @pytest.fixture
-def context(context: BrowserContext) -> BrowserContext:
-    return watched(context)
+def context(request: pytest.FixtureRequest, new_context: Callable[..., BrowserContext],
+            site_url: str) -> Iterator[BrowserContext]:
+    """A profile of the test's own, or in a ``warm`` module the module's profile that has played before
+    (Playwright's clock is a profile's: a test that holds it is ``fresh``). After a warm test its
+    pages leave the site and close, and the site's stored games, settings and statistics go."""
+    node = request.node
+    if node.get_closest_marker("warm") is None or node.get_closest_marker("fresh") is not None:
+        yield watched(new_context())
+        return
+    shared: BrowserContext = request.getfixturevalue("played_before")
+    yield shared
+    for page in shared.pages:
+        page.goto("about:blank")  # no game goes on saving itself after the clear
+    cleaner = shared.pages[0] if shared.pages else shared.new_page()
+    cdp = shared.new_cdp_session(cleaner)
+    parts = urlsplit(site_url)
+    cdp.send("Storage.clearDataForOrigin", {"origin": f"{parts.scheme}://{parts.netloc}",
+                                            "storageTypes": "local_storage"})
+    cdp.detach()
+    for page in list(shared.pages):
+        page.close()
 
 
 def watched(context: BrowserContext) -> BrowserContext:
@@ -125,6 +174,7 @@ def guard(page: Page) -> Iterator[Guard]:
     page.context.on("request", watch.request)
     page.on("dialog", lambda dialog: (watch.problems.append(f"dialog opened: {dialog.message}"), dialog.dismiss()))
     yield watch
+    page.context.remove_listener("request", watch.request)  # (a warm test's profile goes on to the next test)
     if not page.is_closed() and not watch.expect_errors and page.locator(".py-error").count():
         watch.problems.append("Python error element: " + page.locator(".py-error").first.inner_text()[:500])
     assert not watch.problems, "\n".join(watch.problems)

@@ -22,6 +22,8 @@ from driver import (
     wait_for_moves,
 )
 
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
+
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
@@ -133,6 +135,7 @@ def test_a_whole_deal_with_the_keyboard_alone(page: Page, guard: object, site_ur
     page.wait_for_function("document.documentElement.dataset.phase === 'play'")
 
 
+@pytest.mark.fresh  # the page's clock is the profile's
 def test_the_hand_shows_its_focus_ring_to_keyboard_players_only(page: Page, guard: object, site_url: str) -> None:
     """Between turns the hand keeps the focus: after a card played with the mouse or a finger it
     draws no ring around itself; once the player uses the keys, it does."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import Page
 
 from driver import open_page, play_to_end, saved_game
@@ -11,6 +12,8 @@ from pasur import Rules, new_game
 from pasur_web.model.match import Match
 from pasur_web.model.savegame import match_to_json
 from pasur_web.model.seats import Seat
+
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
 
 def test_match_against_hard_runs_to_the_end(page: Page, guard: object, site_url: str) -> None:

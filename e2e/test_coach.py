@@ -25,6 +25,8 @@ from driver import (
 from pasur import Move, new_game
 from pasur.daily import Duplicate, daily_game, deal_points
 
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
+
 DAY = "2026-12-01"
 REVIEW_DONE = "#review[data-done]"
 

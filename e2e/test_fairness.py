@@ -12,6 +12,8 @@ from driver import MATCH_KEY, open_page, saved_game, tap_card, wait_ready
 from pasur import Game, new_game
 from pasur.players import make_player, player_seed
 
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
+
 
 def seat_kinds(page: Page) -> list[str]:
     text = page.evaluate("key => localStorage.getItem(key)", MATCH_KEY)

@@ -16,6 +16,8 @@ from pasur_web.model.match import Match
 from pasur_web.model.savegame import match_to_json
 from pasur_web.model.seats import Seat
 
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
+
 SIZES = {"phone": ({"width": 360, "height": 740}, True), "desktop": ({"width": 1280, "height": 800}, False)}
 HAND_INSIDE = """() => { const r = document.getElementById('hand').getBoundingClientRect();
   return r.height > 0 && r.bottom <= window.innerHeight && r.top >= 0; }"""

@@ -20,6 +20,8 @@ from driver import (
 )
 from helpers import seed_with_a_choice
 
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
+
 PHONE = {"width": 360, "height": 740}
 
 
@@ -75,6 +77,7 @@ def test_new_game_asks_first_and_can_go_back(page: Page, guard: object, site_url
     assert saved_game(page).to_json() == before
 
 
+@pytest.mark.fresh  # the page's clock is the profile's
 @pytest.mark.parametrize(("opener", "closer"), [("#new-game", "#leave-cancel"), ("#settings-button", "#settings-close"),
                                                ("#rules-button", "#rules-close")])
 def test_the_computer_waits_while_a_dialog_covers_the_table(page: Page, guard: object, site_url: str,

@@ -17,6 +17,8 @@ from pasur_web.model.match import Match
 from pasur_web.model.savegame import match_to_json
 from pasur_web.model.seats import Seat
 
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
+
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 # Counts every animation the page starts: Web Animations, CSS animations and CSS transitions.
@@ -335,6 +337,7 @@ def test_a_sur_is_celebrated_on_the_pile_and_counted(page: Page, guard: object, 
         expect(page.locator("#me-info")).to_contain_text("Surs: 1")  # once the cards have landed
 
 
+@pytest.mark.fresh  # the page's clock is the profile's
 def test_a_computer_capture_is_shown_before_it_is_taken_each_mark_its_own(page: Page, guard: object,
                                                                           site_url: str) -> None:
     """At the normal speed a computer's capture is shown first: the cards it is about to take are

@@ -11,6 +11,8 @@ from playwright.sync_api import Page
 from driver import forget_games, open_page, play_to_end, saved_game, shown_scores, tap_card
 from pasur import Rules, new_game
 
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
+
 
 @pytest.mark.parametrize(
     ("players", "preset", "seed"),
@@ -107,6 +109,7 @@ def test_screenshots(page: Page, guard: object, site_url: str, artifacts: Path) 
         forget_games(page, site_url)  # the next size starts afresh, not asked about this game
 
 
+@pytest.mark.fresh  # a first visit: Python loads while the panel is used
 # Without a service worker, so that the test can hold back the game's Python (app.zip) at will.
 @pytest.mark.browser_context_args(service_workers="block")
 def test_the_new_game_panel_works_while_python_loads(page: Page, guard: object, site_url: str) -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 
 from driver import open_page, play_to_end, saved_game, tap_card, wait_for_moves
+
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
 
 def test_reload_mid_deal_resumes_and_the_match_finishes(page: Page, guard: object, site_url: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from driver import (
@@ -21,6 +22,8 @@ from driver import (
 )
 from helpers import seed_with_a_choice
 from pasur import Rules, new_game
+
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
 SEED, SEVERAL, SINGLE = seed_with_a_choice()  # seat 0 leads with a card of several captures
 
