@@ -3,9 +3,14 @@ down (DevTools' CPU throttling, 4x by default) at 360x740 with touch, a game aga
 at normal speed, and every tap on a hand card or a capture option timed by the Event Timing API
 (the duration from the input to the next paint after its handlers: the figure behind INP).
 
-    python tools/bench_tap.py [--site site] [--other OLD_SITE] [--taps 40] [--slowdown 4] [--out bench-results]
+    python tools/bench_tap.py [--site site] [--other OLD_SITE] [--taps 40] [--slowdown 4] [--paces 0,300]
+                              [--out bench-results]
 
-Each tap's interaction is the longest of its events (pointerdown, pointerup, click); the taps on
+Each pace is measured on its own: 0 taps as soon as a card can be played (mostly while the
+computer's card is still flying, and the second tap that plays a card looked at right after the
+first: no person taps that fast), 300 waits that many milliseconds first (about when the
+computer's card has landed, and a quick player's second tap). Each tap's interaction is the
+longest of its events (pointerdown, pointerup, click); the taps on
 the buttons between deals are left out (``other_taps`` counts them). It reports
 the median, the 95th percentile and the maximum, in milliseconds, for the site and, with
 ``--other``, for another build of the game measured in the same run (an older build, to compare);
@@ -68,24 +73,27 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def tap_once(page: Page) -> bool:
-    """Tap a playable card (and a capture option when a choice opens); False when no card is playable."""
+def tap_once(page: Page, pace: int = 0) -> bool:
+    """Tap a playable card (and a capture option when a choice opens), ``pace`` ms after it can be;
+    False when no card is playable."""
     page.wait_for_function("s => !document.documentElement.hasAttribute('data-drawing') && "
                            "(!!document.querySelector(s) || !!document.querySelector('#next-deal, #play-again'))",
                            arg=PLAYABLE, timeout=60_000)
+    if pace:
+        page.wait_for_timeout(pace)
     for button in ("#next-deal", "#play-again"):
         if page.locator(button).count():
             page.locator(button).tap()
             return button == "#next-deal"
     page.locator(PLAYABLE).first.tap()
     choice = page.locator("#capture-choice:not([hidden]) [data-capture]")
-    page.wait_for_timeout(50)
+    page.wait_for_timeout(max(50, pace))
     if choice.count():
         choice.first.tap()
     return True
 
 
-def measure(site: Path, taps: int, slowdown: float) -> dict[str, Any]:
+def measure(site: Path, taps: int, slowdown: float, pace: int = 0) -> dict[str, Any]:
     server, url = serve_in_thread(site)
     try:
         with sync_playwright() as playwright:
@@ -97,7 +105,7 @@ def measure(site: Path, taps: int, slowdown: float) -> dict[str, Any]:
             page.wait_for_selector("html[data-ready]", timeout=120_000)
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
             done = 0
-            while done < taps and tap_once(page):
+            while done < taps and tap_once(page, pace):
                 done += 1
             page.wait_for_timeout(500)
             entries = page.evaluate("window.__taps")
@@ -138,11 +146,15 @@ def main() -> None:
     parser.add_argument("--other", type=Path, help="another build of the site, measured in the same run")
     parser.add_argument("--taps", type=int, default=40)
     parser.add_argument("--slowdown", type=float, default=4.0)
+    parser.add_argument("--paces", default="0,300", help="ms between a card becoming playable and the tap")
     parser.add_argument("--out", type=Path, default=ROOT / "bench-results")
     args = parser.parse_args()
-    results = {"slowdown": args.slowdown, "site": measure(args.site, args.taps, args.slowdown)}
-    if args.other:
-        results["other"] = measure(args.other, args.taps, args.slowdown)
+    results: dict[str, Any] = {"slowdown": args.slowdown, "by_pace": {}}
+    for pace in (int(value) for value in args.paces.split(",")):
+        runs = {"site": measure(args.site, args.taps, args.slowdown, pace)}
+        if args.other:
+            runs["other"] = measure(args.other, args.taps, args.slowdown, pace)
+        results["by_pace"][str(pace)] = runs
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "tap.json").write_text(json.dumps(results, indent=2) + "\n")
     print(json.dumps(results, indent=2))
