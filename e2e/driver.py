@@ -113,25 +113,37 @@ LOOKED_AT = """c => !document.querySelector(`#hand [data-card="${c}"]`) || !!doc
     `#hand [data-card="${c}"].selected, #capture-choice [data-capture]`)"""
 
 
-def tap_card(page: Where, card: object, touch: bool = False) -> None:
+def tap_card(page: Where, card: object, touch: bool = False, held: bool = False) -> None:
     """Play ``card`` as a person does: the first tap shows what it would take (or opens the capture
-    choice), a second tap on it plays it. With the setting to play on the first tap, one is enough."""
+    choice), a second tap on it plays it. With the setting to play on the first tap, one is enough.
+    ``held``: the page's clock is the test's (``hold_clock``)."""
     card = str(card)
     locator = page.locator(f'#hand [data-card="{card}"]')
     locator.tap() if touch else locator.click()
+    next_frame(page, held)
     page.wait_for_function(LOOKED_AT, arg=card)
     if page.locator(f'#hand [data-card="{card}"].selected').count():
         locator.tap() if touch else locator.click()
+        next_frame(page, held)
 
 
-def answer_capture_choice(page: Where, card: str, capture: str | None = None) -> None:
+def next_frame(page: Where, held: bool) -> None:
+    """The page takes a tap on a card once the frame that answers it is painted: with the page's
+    clock held, the clock is moved on by that frame (and the timer after it)."""
+    if held and isinstance(page, Page):
+        page.clock.run_for(20)
+
+
+def answer_capture_choice(page: Where, card: str, capture: str | None = None, held: bool = False) -> None:
     """After ``card`` is clicked or pressed: wait until the page has either played it or asked which
-    capture, and answer the question with ``capture`` (a ``data-capture`` value) or the first option."""
+    capture, and answer the question with ``capture`` (a ``data-capture`` value) or the first option.
+    ``held``: the page's clock is the test's (``hold_clock``)."""
     page.wait_for_function("""c => !!document.querySelector('#capture-choice [data-capture]')
         || !document.querySelector(`#hand [data-card="${c}"]`)""", arg=card)
     if page.locator("#capture-choice [data-capture]").count():
         option = f'#capture-choice [data-capture="{capture}"]' if capture else "#capture-choice [data-capture]"
         page.locator(option).first.click()
+        next_frame(page, held)
 
 
 def play_one_card(page: Where) -> None:

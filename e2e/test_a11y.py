@@ -143,9 +143,9 @@ def test_the_hand_shows_its_focus_ring_to_keyboard_players_only(page: Page, guar
     open_page(page, f"{site_url}?players=2&seed=8&speed=slow&lang=en")
     hold_clock(page)  # the computer's turn waits: the hand keeps the focus meanwhile
     card = page.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card") or ""
-    tap_card(page, card)
+    tap_card(page, card, held=True)
     page.clock.run_for(100)  # a frame: the move is drawn (the computer waits a second and more)
-    answer_capture_choice(page, card)
+    answer_capture_choice(page, card, held=True)
     page.clock.run_for(100)
     page.wait_for_function("document.activeElement.id === 'hand'")
     ring = "getComputedStyle(document.getElementById('hand')).outlineStyle"

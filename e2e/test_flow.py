@@ -88,9 +88,9 @@ def test_the_computer_waits_while_a_dialog_covers_the_table(page: Page, guard: o
     open_page(page, f"{site_url}?players=2&seed=11&speed=slow&lang=en")
     hold_clock(page)
     card = page.locator("#hand [data-card]:not([disabled])").first.get_attribute("data-card") or ""
-    tap_card(page, card)
+    tap_card(page, card, held=True)
     page.clock.run_for(100)
-    answer_capture_choice(page, card)
+    answer_capture_choice(page, card, held=True)
     page.clock.run_for(100)
     wait_for_moves(page, 1)
     expect(page.locator("#status")).to_contain_text("Sara")  # the computer's turn

@@ -351,7 +351,7 @@ def test_a_computer_capture_is_shown_before_it_is_taken_each_mark_its_own(page: 
     game = saved_game(page)
     assert game.turn == 0 and str(game.legal_moves()[0]) == "5H"  # it lays 5H; the computer's every move takes
     hold_clock(page)  # from here the page's timers wait for the test
-    tap_card(page, "5H")
+    tap_card(page, "5H", held=True)
     expect(page.locator("#table .card.taking")).to_have_count(0)
     for _ in range(20):  # thinking (half a move's time), then the capture is shown
         page.clock.run_for(100)

@@ -4,6 +4,7 @@ players around the table, and Undo: played by clicks in headless Chromium."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from driver import (
     MATCH_KEY,
     WAIT_HUMAN,
     forget_games,
+    hold_clock,
     open_page,
     play_one_card,
     play_to_end,
@@ -206,3 +208,70 @@ def test_back_at_your_turn_the_moves_since_are_told_in_sight(page: Page, guard: 
         assert record.move.card.symbol in text or str(record.move.card) in text, (str(record.move), text)
     box = line.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740  # in sight, on a phone
+
+
+LIFT = "n => new DOMMatrix(getComputedStyle(n).transform).m42"  # how far up a card is drawn (px)
+
+
+def wait_lifted(page: Page, selector: str, above: float) -> float:
+    """Wait until the card of ``selector`` is drawn higher than ``above`` px from its place (its
+    lift is a transition, on the animations' own clock): how high it is then."""
+    page.wait_for_function("([s, y]) => new DOMMatrix(getComputedStyle(document.querySelector(s)).transform).m42 < y",
+                           arg=[selector, above])
+    return float(page.locator(selector).evaluate(LIFT))
+
+
+@pytest.mark.fresh  # the page's clock is the profile's
+def test_a_tap_on_a_card_is_answered_in_its_own_frame_then_taken(page: Page, guard: object, site_url: str) -> None:
+    """A tap shows at once, before the game has taken it: with the page's clock held (no frame
+    after the tap yet), the card tapped lifts and the table's cards it could take are ringed. Once
+    the frame is moved on, the game has taken it: the card is looked at, or, tapped again, played."""
+    page.clock.install()
+    open_page(page, f"{site_url}?players=2&seed={SEED}&speed=slow&lang=en")
+    page.wait_for_function(WAIT_HUMAN)
+    hold_clock(page)
+    game = new_game(2, Rules(), seed=SEED)
+    [move] = [move for move in game.legal_moves() if str(move.card) == SINGLE]
+    selector = f'#hand [data-card="{SINGLE}"]'
+    card = page.locator(selector)
+    card.click()
+    expect(card).to_have_class(re.compile(r"\bpressed\b"))
+    wait_lifted(page, selector, -10)
+    assert "selected" not in (card.get_attribute("class") or "")  # not yet taken
+    assert sorted(shown_cards(page, "#table [data-peek]")) == sorted(str(c) for c in move.captured)
+    page.clock.run_for(20)
+    expect(card).to_have_class(re.compile(r"\bselected\b"))
+    expect(card).not_to_have_class(re.compile(r"\bpressed\b"))
+    assert saved_game(page).history == []  # looked at, not played
+    looked = wait_lifted(page, selector, -10)
+    card.click()  # the second tap plays it: it lifts further at once
+    wait_lifted(page, selector, looked - 4)
+    assert saved_game(page).history == []
+    page.clock.run_for(20)
+    wait_for_moves(page, 1)
+    assert saved_game(page).history[0].move == move
+    expect(page.locator("#hand .pressed, #table .pressed")).to_have_count(0)
+
+
+@pytest.mark.fresh  # the page's clock is the profile's
+def test_a_tap_on_a_capture_option_is_answered_in_its_own_frame_then_taken(page: Page, guard: object,
+                                                                          site_url: str) -> None:
+    page.clock.install()
+    open_page(page, f"{site_url}?players=2&seed={SEED}&speed=slow&lang=en")
+    page.wait_for_function(WAIT_HUMAN)
+    hold_clock(page)
+    page.locator(f'#hand [data-card="{SEVERAL}"]').click()
+    expect(page.locator("#capture-choice [data-capture]")).to_have_count(0)  # not yet taken
+    page.clock.run_for(20)
+    option = page.locator("#capture-choice [data-capture]").last
+    expect(option).to_be_visible()
+    option.click()
+    expect(option).to_have_class(re.compile(r"\bpressed\b"))
+    assert option.evaluate("n => getComputedStyle(n).outlineStyle") == "solid"
+    assert saved_game(page).history == []
+    chosen = option.get_attribute("data-capture") or ""
+    page.clock.run_for(20)
+    wait_for_moves(page, 1)
+    played = saved_game(page).history[0].move
+    assert str(played.card) == SEVERAL and ",".join(str(c) for c in played.sorted_captured()) == chosen
+    expect(page.locator("#capture-choice [data-capture]")).to_have_count(0)

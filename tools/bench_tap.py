@@ -16,7 +16,9 @@ the median, the 95th percentile and the maximum, in milliseconds, for the site a
 ``--other``, for another build of the game measured in the same run (an older build, to compare);
 with each, the 95th percentiles of the handlers' time and of the input delay (the wait before the
 handlers ran: the page was busy when the tap came), and the same figures by what the tap did
-(``by_kind``: a card looked at, a card played, a capture chosen).
+(``by_kind``: a card looked at, a card played, a capture chosen). ``drawn`` gives, for the same
+taps, the time from the tap to the paint of the game's whole drawing of it (the card played
+flying, the capture choice open), which can come a frame after the paint that answers the tap.
 Writes ``tap.json`` and prints the figures; asserts nothing (timings on shared machines vary).
 """
 
@@ -57,6 +59,18 @@ for (const kind of ["pointerdown", "pointerup", "click"]) {
     tapped.set(kind + " " + event.timeStamp, card ? what : "");
   }, true);
 }
+// When the game's own drawing of a tap on a card is on screen: the frame after the first one that
+// starts with no drawing due (html[data-drawing]) and no tap's answer left (.pressed), from the tap.
+window.__drawn = [];
+addEventListener("click", (event) => {
+  if (!what || !event.target.closest("#hand [data-card], #capture-choice [data-capture]")) return;
+  const kind = what, start = event.timeStamp, root = document.documentElement;
+  const check = () => requestAnimationFrame(() => {
+    if (root.hasAttribute("data-drawing") || document.querySelector(".pressed")) return check();
+    requestAnimationFrame((painted) => window.__drawn.push([kind, painted - start]));
+  });
+  check();
+}, true);
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     if (entry.interactionId) window.__taps.push([entry.interactionId, entry.name, entry.duration,
@@ -109,10 +123,26 @@ def measure(site: Path, taps: int, slowdown: float, pace: int = 0) -> dict[str, 
                 done += 1
             page.wait_for_timeout(500)
             entries = page.evaluate("window.__taps")
+            drawn = page.evaluate("window.__drawn")
             browser.close()
     finally:
         server.shutdown()
-    return summary(entries)
+    out = summary(entries)
+    out["drawn"] = drawn_figures(drawn)
+    return out
+
+
+def drawn_figures(drawn: list[list[Any]]) -> dict[str, Any]:
+    """From a tap to the paint of the game's drawing of it (which, where a tap is answered first,
+    comes after the paint that answers it): median and 95th percentile, overall and by kind."""
+    def figures(values: list[float]) -> dict[str, float]:
+        return {"p50_ms": round(statistics.median(values), 1), "p95_ms": round(percentile(values, 0.95), 1)}
+    if not drawn:
+        return {}
+    out: dict[str, Any] = figures([ms for _, ms in drawn])
+    for kind in sorted({kind for kind, _ in drawn}):
+        out[kind] = figures([ms for each, ms in drawn if each == kind])
+    return out
 
 
 def summary(entries: list[list[Any]]) -> dict[str, Any]:

@@ -252,6 +252,27 @@
     });
   }
 
+  // A tap on a card of the hand or a capture option is answered in the frame it comes in, before
+  // the game's Python takes it (once that frame is painted: browser/runtime.py): the card lifts
+  // (further when it was lifted already: it is being played) and the table's cards it could take are
+  // marked, or the option shows pressed. html[data-drawing] says the drawing of the tap is due.
+  function answer(node) {
+    node.classList.add("pressed");
+    if (node.closest("#hand") && !node.classList.contains("selected")) {
+      (node.getAttribute("data-takes") || "").split(" ").forEach(function (key) {
+        var card = key ? document.querySelector('#table [data-card="' + key + '"]') : null;
+        if (card) card.setAttribute("data-peek", "");
+      });
+    }
+    document.documentElement.setAttribute("data-drawing", "");
+  }
+
+  // The tap is drawn (or changed nothing): its answer goes.
+  function answered() {
+    document.querySelectorAll(".pressed").forEach(function (node) { node.classList.remove("pressed"); });
+    if (window.pasurMotion) window.pasurMotion.peek();
+  }
+
   // The hand-off shows once the move's cards have landed (style.css): its button gets the focus then.
   document.addEventListener("animationend", function (event) {
     if (event.target.id !== "handoff") return;
@@ -259,5 +280,5 @@
     if (focusable(wanted)) wanted.focus({ preventScroll: true });
   });
 
-  window.pasurDraw = { frame: frame, moveFocus: moveFocus, afterPaint: afterPaint };
+  window.pasurDraw = { frame: frame, moveFocus: moveFocus, afterPaint: afterPaint, answer: answer, answered: answered };
 })();

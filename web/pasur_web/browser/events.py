@@ -110,6 +110,7 @@ ROUTES: dict[str, Route] = {
     "say": lambda node, _: act.Say(attr(node, "data-what")),
 }
 PRESSES = {press.value: press for press in act.Press}
+TAPS = ("pick-card", "play-card", "pick-capture")  # answered at once, taken after the paint (Runtime.tap)
 
 
 def bind(runtime: Runtime) -> list[Any]:
@@ -121,7 +122,9 @@ def bind(runtime: Runtime) -> list[Any]:
         name = attr(node, "data-action")
         route = ROUTES.get(name)
         action = PRESSES.get(name) if route is None else route(node, runtime)
-        if action is not None:
+        if action is not None and name in TAPS:
+            runtime.tap(action, node)
+        elif action is not None:
             runtime.dispatch(action, by_input=True)
 
     def on_key(event: Any) -> None:

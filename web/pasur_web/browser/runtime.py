@@ -43,9 +43,13 @@ class Runtime:
         self.busy = False
         self.focus: list[str] = []
         self.frames = Frames()
+        self.waiting: list[act.Action] = []  # taps on cards answered, to be taken once painted
+        self.tap_drawn = True  # the drawing after the taps taken last was made
         self.kept_panel = False  # the new-game panel was drawn before Python was ready
         self.listeners: list[Any] = []  # the page's event listeners, kept for its life
         self._frame = create_proxy(self.frame)
+        self._take_taps = create_proxy(self.take_taps)
+        self._painted = create_proxy(lambda _time=None: window.setTimeout(self._take_taps, 0))
 
     # ------------------------------------------------------------------ actions
     def dispatch(self, action: act.Action, by_input: bool = False) -> None:
@@ -64,6 +68,26 @@ class Runtime:
         self.tasks.wake()
         if self.state is not before or self.focus:  # (an action that changes nothing draws nothing)
             self.changed(by_input)
+
+    def tap(self, action: act.Action, node: Any) -> None:
+        """A tap on a card or a capture option: answered in this frame by the page alone (the card
+        lifts: ``pasurDraw.answer``), taken once that frame is painted, in the order of the taps
+        (the tap's own handler does no work of the game's, so the answer shows at once)."""
+        window.pasurDraw.answer(node)
+        self.waiting.append(action)
+        if len(self.waiting) == 1:
+            window.requestAnimationFrame(self._painted)
+
+    def take_taps(self) -> None:
+        taps, self.waiting = self.waiting, []
+        if not self.frames.dirty:
+            window.document.documentElement.removeAttribute("data-drawing")  # (the answer's own mark)
+        self.tap_drawn = False
+        for action in taps:
+            self.dispatch(action, by_input=True)
+        if not self.tap_drawn and not self.frames.dirty:  # nothing to draw: the answer goes now
+            self.tap_drawn = True
+            window.pasurDraw.answered()
 
     def _take(self, action: act.Action) -> None:
         state = self.state
@@ -173,3 +197,6 @@ class Runtime:
         batch = self.drawer.batch(self.state, focus, self.kept_panel)
         if batch is not None:
             window.pasurDraw.frame(batch)
+        if not self.tap_drawn and not self.waiting:
+            self.tap_drawn = True
+            window.pasurDraw.answered()
