@@ -134,6 +134,16 @@ def next_frame(page: Where, held: bool) -> None:
         page.clock.run_for(20)
 
 
+def settle(page: Page, frames: int = 100) -> None:
+    """With the page's clock held: move it on a frame at a time until the page has drawn all it has
+    to draw (the page's tasks run meanwhile and may ask for more frames)."""
+    for _ in range(frames):
+        if not page.evaluate("document.documentElement.hasAttribute('data-drawing')"):
+            return
+        page.clock.run_for(16)
+    raise AssertionError(f"the page still had a drawing due after {frames} frames")
+
+
 def answer_capture_choice(page: Where, card: str, capture: str | None = None, held: bool = False) -> None:
     """After ``card`` is clicked or pressed: wait until the page has either played it or asked which
     capture, and answer the question with ``capture`` (a ``data-capture`` value) or the first option.

@@ -19,6 +19,7 @@ from driver import (
     play_one_card,
     play_to_end,
     saved_game,
+    settle,
     tap_card,
     wait_for_moves,
 )
@@ -248,8 +249,8 @@ def test_a_tap_on_a_card_is_answered_in_its_own_frame_then_taken(page: Page, gua
     wait_lifted(page, selector, looked - 4)
     assert saved_game(page).history == []
     page.clock.run_for(20)
-    wait_for_moves(page, 1)
-    assert saved_game(page).history[0].move == move
+    assert [record.move for record in saved_game(page).history] == [move]  # taken in that frame
+    settle(page)
     expect(page.locator("#hand .pressed, #table .pressed")).to_have_count(0)
 
 
@@ -271,7 +272,7 @@ def test_a_tap_on_a_capture_option_is_answered_in_its_own_frame_then_taken(page:
     assert saved_game(page).history == []
     chosen = option.get_attribute("data-capture") or ""
     page.clock.run_for(20)
-    wait_for_moves(page, 1)
-    played = saved_game(page).history[0].move
+    [played] = [record.move for record in saved_game(page).history]  # taken in that frame
+    settle(page)
     assert str(played.card) == SEVERAL and ",".join(str(c) for c in played.sorted_captured()) == chosen
     expect(page.locator("#capture-choice [data-capture]")).to_have_count(0)
