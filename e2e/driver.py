@@ -120,17 +120,24 @@ def tap_card(page: Where, card: object, touch: bool = False, held: bool = False)
     card = str(card)
     locator = page.locator(f'#hand [data-card="{card}"]')
     locator.tap() if touch else locator.click()
-    next_frame(page, held)
+    taken(page, held)
     page.wait_for_function(LOOKED_AT, arg=card)
     if page.locator(f'#hand [data-card="{card}"].selected').count():
         locator.tap() if touch else locator.click()
-        next_frame(page, held)
+        taken(page, held)
 
 
-def next_frame(page: Where, held: bool) -> None:
-    """The page takes a tap on a card once the frame that answers it is painted: with the page's
-    clock held, the clock is moved on by that frame (and the timer after it)."""
-    if held and isinstance(page, Page):
+TAKEN = "() => !document.querySelector('.pressed')"
+
+
+def taken(page: Where, held: bool) -> None:
+    """The page takes a tap on a card or a capture option once the frame that answers it (the card
+    lifted, the option pressed) is painted; its answer goes when the game has drawn it. Wait for
+    that, as a person sees the card go before tapping again. With the page's clock held, the clock
+    is moved on by that frame (and the timer after it) instead."""
+    if not held:
+        page.wait_for_function(TAKEN)
+    elif isinstance(page, Page):
         page.clock.run_for(20)
 
 
@@ -153,7 +160,7 @@ def answer_capture_choice(page: Where, card: str, capture: str | None = None, he
     if page.locator("#capture-choice [data-capture]").count():
         option = f'#capture-choice [data-capture="{capture}"]' if capture else "#capture-choice [data-capture]"
         page.locator(option).first.click()
-        next_frame(page, held)
+        taken(page, held)
 
 
 def play_one_card(page: Where) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from driver import Guard, open_page, tap_card
+from driver import Guard, open_page, tap_card, taken
 
 CARD = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b")
 # Keeps every message a friend's page receives from the host (web/peers.js's events), for the checks.
@@ -104,6 +104,7 @@ def take_turns(pages: list[Page], done: Callable[[], bool], host: Page, steps: i
             choice = page.locator("#capture-choice:not([hidden]) [data-capture]")
             if choice.count():
                 choice.first.click()
+                taken(page, held=False)
             moves += 1
             acted = True
         if not acted:  # the last move is still on its way to the host and back: look again shortly
