@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Dialog, Page, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -172,7 +172,11 @@ def guard(page: Page) -> Iterator[Guard]:
     page.on("console", watch.console)
     page.on("pageerror", lambda error: None if watch.expect_errors else watch.problems.append(f"page error: {error}"))
     page.context.on("request", watch.request)
-    page.on("dialog", lambda dialog: (watch.problems.append(f"dialog opened: {dialog.message}"), dialog.dismiss()))
+    def dialog(opened: Dialog) -> None:
+        watch.problems.append(f"dialog opened: {opened.message}")
+        opened.dismiss()
+
+    page.on("dialog", dialog)
     yield watch
     page.context.remove_listener("request", watch.request)  # (a warm test's profile goes on to the next test)
     if not page.is_closed() and not watch.expect_errors and page.locator(".py-error").count():

@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Error, Frame, Page
+from playwright.sync_api import Error, Frame, Page, ViewportSize
 
 from pasur import Game
 
 READY = "html[data-ready], html[data-error]"
+PHONE: ViewportSize = {"width": 360, "height": 740}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 WAIT_HUMAN = """() => {
   const h = document.documentElement;
   if (h.hasAttribute('data-drawing')) return false;  // a change is still to be drawn

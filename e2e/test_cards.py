@@ -8,13 +8,22 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from driver import WAIT_HUMAN, forget_games, open_page, play_to_end, saved_game, tap_card, wait_for_moves, wait_ready
+from driver import (
+    DESKTOP,
+    PHONE,
+    WAIT_HUMAN,
+    forget_games,
+    open_page,
+    play_to_end,
+    saved_game,
+    tap_card,
+    wait_for_moves,
+    wait_ready,
+)
 from pasur import Move
 
 pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 GAME = "?players=2&target=11&seed=4&speed=instant"
 
 # Counts the sound sources the page starts (oscillators and noise buffers).

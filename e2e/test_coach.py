@@ -12,6 +12,7 @@ from conftest import watched
 from playwright.sync_api import Browser, Page, expect
 
 from driver import (
+    PHONE,
     WAIT_HUMAN,
     answer_capture_choice,
     open_page,
@@ -120,7 +121,6 @@ def test_the_page_answers_while_the_review_is_computed(page: Page, guard: object
     expect(page.locator("[data-review-move]")).to_have_count(24)
 
 
-PHONE = {"width": 360, "height": 740}
 FIGURE = {"en": r"\d\.\d", "fr": r"\d,\d", "fa": "[۰-۹]٫[۰-۹]"}  # a figure with its decimal separator
 BETTER = {"en": "better: ", "fr": "mieux : ", "fa": "بهتر: "}  # how a line names the better move
 

@@ -5,6 +5,7 @@ and crashpad's dump is kept with its crash keys (tools/minidump.py)."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from conftest import BROWSER_EVIDENCE, WATCH
@@ -30,7 +31,7 @@ def test_a_crashed_renderer_leaves_a_note_a_log_and_a_dump(page: Page, site_url:
     note = WATCH.note()
     assert f"renderer crash in {request.node.nodeid}" in note
     assert f"last memory sample of {site_url}" in note and "WebAssembly" in note
-    dumps = []
+    dumps: list[Path] = []
     for _ in range(600):  # crashpad writes the dump after the crash; waits end after 60 s
         dumps, _ = dumps_since(BROWSER_EVIDENCE / "crashes", began - 1)  # whole ones only
         if dumps:

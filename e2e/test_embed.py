@@ -160,13 +160,14 @@ def test_rules_page_starts_each_frame_when_it_comes_into_view(page: Page, guard:
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{site_url}web/examples/rules.html")
     capture = page.locator("iframe.frame-capture")
-    wait_ready(capture.element_handle().content_frame())
+    frame = capture.element_handle().content_frame()
+    assert frame is not None
+    wait_ready(frame)
     # The frames below the fold have not started: one copy of Python runs, not three.
     assert page.locator("iframe.frame-game").get_attribute("src") is None
     page.locator("iframe.frame-game").scroll_into_view_if_needed()
     page.wait_for_function("document.querySelector('iframe.frame-game').getAttribute('src') !== null")
     # Every choice of the capture demo fits inside its frame.
-    frame = capture.element_handle().content_frame()
     height = frame.evaluate("innerHeight")
     bottoms = frame.locator("#demo-options [data-capture]").evaluate_all(
         "nodes => nodes.map(n => n.getBoundingClientRect().bottom)")

@@ -4,13 +4,14 @@ about a restored game goes when another game starts; a link opened again resumes
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import watched
 from playwright.sync_api import Browser, Page
 
-from driver import LOOKED_AT, WAIT_HUMAN, open_page, saved_game, wait_for_moves
+from driver import DESKTOP, LOOKED_AT, PHONE, WAIT_HUMAN, open_page, saved_game, wait_for_moves
 from helpers import scenario
 from pasur_web.model.match import Match
 from pasur_web.model.savegame import match_to_json
@@ -18,13 +19,13 @@ from pasur_web.model.seats import Seat
 
 pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
-SIZES = {"phone": ({"width": 360, "height": 740}, True), "desktop": ({"width": 1280, "height": 800}, False)}
+SIZES = {"phone": (PHONE, True), "desktop": (DESKTOP, False)}
 HAND_INSIDE = """() => { const r = document.getElementById('hand').getBoundingClientRect();
   return r.height > 0 && r.bottom <= window.innerHeight && r.top >= 0; }"""
 
 
 @pytest.fixture(params=list(SIZES))
-def person(request: pytest.FixtureRequest, browser: Browser) -> tuple[Page, str]:
+def person(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[Page, str]]:
     viewport, touch = SIZES[request.param]
     context = watched(browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch))
     yield context.new_page(), request.param
@@ -61,7 +62,7 @@ def test_the_hand_stays_in_the_window_on_every_screen(person: tuple[Page, str], 
     assert options.count() == 7 and page.evaluate(HAND_INSIDE), "seven options"
     for which in (options.last, page.locator("#capture-cancel")):  # every option and Cancel in the window
         box = which.bounding_box()
-        assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"]
+        assert box is not None and box["y"] + box["height"] <= SIZES[size][0]["height"]
     page.screenshot(path=str(artifacts / f"fit-seven-options-{size}.png"))
     tap(page, "#capture-cancel", touch)
     assert page.evaluate("window.scrollY") == 0  # nothing scrolled the page

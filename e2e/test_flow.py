@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from driver import (
+    PHONE,
     WAIT_HUMAN,
     answer_capture_choice,
     hold_clock,
@@ -22,7 +23,6 @@ from helpers import seed_with_a_choice
 
 pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
-PHONE = {"width": 360, "height": 740}
 
 
 def start_from_panel(page: Page, players: str = "2", target: str = "1") -> None:

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from conftest import watched
 from playwright.sync_api import Browser, Page, expect
 
-from driver import WAIT_HUMAN, forget_games, hold_clock, open_page, play_to_end, saved_game, tap_card, wait_for_moves
+from driver import (
+    DESKTOP,
+    PHONE,
+    WAIT_HUMAN,
+    forget_games,
+    hold_clock,
+    open_page,
+    play_to_end,
+    saved_game,
+    tap_card,
+    wait_for_moves,
+)
 from helpers import seed_with_a_choice
 from pasur import Game, Rules, new_game
 from pasur_web.model.match import Match
@@ -19,8 +30,6 @@ from pasur_web.model.seats import Seat
 
 pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 # Counts every animation the page starts: Web Animations, CSS animations and CSS transitions.
 COUNT_ANIMATIONS = """
 window.animationsStarted = 0;
@@ -162,7 +171,9 @@ def test_a_card_pressed_while_it_flies_in_is_played(page: Page, guard: object, s
 
 def test_reduced_motion_and_instant_speed_move_nothing(page: Page, guard: object, site_url: str) -> None:
     page.add_init_script(COUNT_ANIMATIONS)
-    for query, reduced in (("speed=normal", "reduce"), ("speed=instant", "no-preference")):
+    runs: tuple[tuple[str, Literal["reduce", "no-preference"]], ...] = (
+        ("speed=normal", "reduce"), ("speed=instant", "no-preference"))
+    for query, reduced in runs:
         page.emulate_media(reduced_motion=reduced)
         forget_games(page, site_url)  # each size starts afresh, not asked about the last game
         open_page(page, f"{site_url}?players=2&seed=4&{query}")

@@ -41,7 +41,7 @@ def test_first_visit_then_offline_reload_and_new_tab(page: Page, guard: object,
     assert WASM in {path for path, _ in server.requests}
     assert server.sent_twice() == []
     cache = page.evaluate("caches.keys()")
-    assert cache == ["pasur-" + page.get_attribute("html", "data-build")]
+    assert cache == [f"pasur-{page.get_attribute('html', 'data-build')}"]
 
     server.shutdown()
     server.server_close()

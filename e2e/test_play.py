@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from driver import forget_games, open_page, play_to_end, saved_game, shown_scores, tap_card
+from driver import DESKTOP, PHONE, forget_games, open_page, play_to_end, saved_game, shown_scores, tap_card
 from pasur import Rules, new_game
 
 pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
@@ -84,7 +84,7 @@ def test_pass_and_play_hides_the_hand(page: Page, guard: object, site_url: str) 
 
 
 def test_screenshots(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
-    for name, size in (("phone", {"width": 360, "height": 740}), ("desktop", {"width": 1280, "height": 800})):
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
         open_page(page, f"{site_url}?lang=en")
         page.screenshot(path=str(artifacts / f"setup-{name}.png"))

@@ -11,7 +11,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from driver import (
+    DESKTOP,
     MATCH_KEY,
+    PHONE,
     WAIT_HUMAN,
     forget_games,
     hold_clock,
@@ -32,11 +34,13 @@ SEED, SEVERAL, SINGLE = seed_with_a_choice()  # seat 0 leads with a card of seve
 
 
 def shown_cards(page: Page, where: str) -> list[str]:
-    return page.locator(f"{where} [data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+    cards: list[str] = page.locator(f"{where} [data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)")
+    return cards
 
 
 def saved_match(page: Page) -> dict[str, object]:
-    return json.loads(page.evaluate("key => localStorage.getItem(key)", MATCH_KEY))
+    saved: dict[str, object] = json.loads(page.evaluate("key => localStorage.getItem(key)", MATCH_KEY))
+    return saved
 
 
 def test_undo_takes_back_the_move_and_the_same_hand_is_playable_again(page: Page, guard: object,
@@ -160,7 +164,7 @@ def test_counts_and_capture_values(page: Page, guard: object, site_url: str) -> 
 
 def test_four_players_sit_around_the_table(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
     for lang in ("en", "fa"):
-        for name, size in (("phone", {"width": 360, "height": 740}), ("desktop", {"width": 1280, "height": 800})):
+        for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
             page.set_viewport_size(size)
             open_page(page, f"{site_url}?players=4&seed=1&speed=instant&lang={lang}")
             page.wait_for_function(WAIT_HUMAN)

@@ -126,7 +126,7 @@ def precompile(job_proxy: Any) -> str:
     with (zipfile.ZipFile(os.path.join(out, "stdlib.zip"), "w", zipfile.ZIP_DEFLATED) as start,
           zipfile.ZipFile(os.path.join(out, "stdlib-more.zip"), "w", zipfile.ZIP_DEFLATED) as more):
         for name, module in sorted(finder.modules.items()):
-            file = module.__file__
+            file = getattr(module, "__file__", None)
             if not file or not file.startswith(PLAIN + "/") or not file.endswith(".py"):
                 continue
             inner = file[len(PLAIN) + 1:]

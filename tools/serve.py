@@ -16,7 +16,7 @@ import sys
 import threading
 from collections import Counter
 from pathlib import Path
-from typing import BinaryIO, ClassVar
+from typing import BinaryIO
 
 ROOT = Path(__file__).resolve().parent.parent
 # PyScript and Pyodide compile WebAssembly and build functions from text ('wasm-unsafe-eval',
@@ -48,14 +48,17 @@ def compressed(path: Path, mtime: float, size: int) -> tuple[bytes, str]:
     return gzip.compress(data, compresslevel=6, mtime=0), '"' + hashlib.sha256(data).hexdigest()[:16] + '-gz"'
 
 
+TYPES = {
+    **http.server.SimpleHTTPRequestHandler.extensions_map,
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+}
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".webmanifest": "application/manifest+json",
-    }
+    extensions_map = TYPES  # (an instance attribute of the base class, read through the class)
 
     def log_message(self, format: str, *args: object) -> None:
         pass

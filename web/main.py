@@ -11,7 +11,7 @@ import sys
 import traceback
 
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
-from pyscript import document, window
+from pyscript import document, window  # type: ignore[import-not-found]
 
 from pasur_web.browser import stdlib_more
 
@@ -20,6 +20,7 @@ stdlib_more.install()  # the standard library's modules that no start imports, f
 
 
 BACKGROUND: list[asyncio.Future[None]] = []  # tasks kept until they end
+APP: object = None  # the running game (browser/start.py), kept for the page's life
 
 
 def show_error(error: Exception) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from driver import Guard, open_page, tap_card, taken
+from driver import Guard, open_page, taken, tap_card
 
 CARD = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b")
 # Keeps every message a friend's page receives from the host (web/peers.js's events), for the checks.
