@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pasur import Card, Game, Rules, new_game
 from pasur.cards import FULL_DECK, parse_cards
+
+if TYPE_CHECKING:
+    from pasur_web.model.match import Match
+    from pasur_web.model.state import Online, Review, State
+    from pasur_web.screens.html import Node
 
 
 def stacked_deck(hands: Sequence[str], table: str, stock: str = "", leader: int = 0) -> list[str]:
@@ -78,3 +84,40 @@ def seed_with_a_choice(rules: Rules | None = None) -> tuple[int, str, str]:
         if several and single:
             return seed, several[0], single[0]
     raise AssertionError("no seed gives such a hand")
+
+
+# ----------------------------------------------------------------------------- the page's state and screens
+def match_of(state: State) -> Match:
+    """The match on the page, which the test expects there."""
+    if state.match is None:
+        raise AssertionError("no match on the page")
+    return state.match
+
+
+def online_of(state: State) -> Online:
+    """The table between friends the page is at, which the test expects."""
+    if state.online is None:
+        raise AssertionError("the page is at no table between friends")
+    return state.online
+
+
+def review_of(state: State) -> Review:
+    """The review open on the page, which the test expects."""
+    if state.review is None:
+        raise AssertionError("no review is open")
+    return state.review
+
+
+def found(node: Node | None) -> Node:
+    """What a finder (``find``) found, which the test expects to be there."""
+    if node is None:
+        raise AssertionError("no such element")
+    return node
+
+
+def elements(children: Sequence[Node | str]) -> list[Node]:
+    """Children that the test expects to be elements, none a text."""
+    texts = [child for child in children if isinstance(child, str)]
+    if texts:
+        raise AssertionError(f"texts among the elements: {texts!r}")
+    return [child for child in children if not isinstance(child, str)]

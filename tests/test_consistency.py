@@ -26,7 +26,7 @@ EVERY_CARD = sorted(str(c) for c in FULL_DECK)
 
 @pytest.mark.parametrize(("players", "preset", "extra"), CONFIGS)
 def test_random_matches_keep_every_invariant(players: int, preset: str, extra: dict[str, object]) -> None:
-    rules = Rules.preset(preset, target=31, **extra)  # type: ignore[arg-type]
+    rules = Rules.preset(preset, target=31, **extra)
     for seed in range(4):
         game = new_game(players, rules, seed=seed)
         twin = new_game(players, rules, seed=seed)

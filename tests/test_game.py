@@ -2,11 +2,12 @@
 deal", played from card notation; and bad input refused with a clear error, the game unchanged."""
 
 import random
+from typing import Any
 
 import pytest
 
 from helpers import cards, play_randomly, scenario, stacked_deck, texts
-from pasur import Card, IllegalMoveError, Move, Rules, new_game
+from pasur import Card, Game, IllegalMoveError, Move, Rules, new_game
 from pasur.cards import JACK, KING, QUEEN
 
 
@@ -233,7 +234,7 @@ def test_leftover_cards_go_to_the_last_capturer() -> None:
 
 # ----------------------------------------------------------------------------- bad input
 @pytest.fixture
-def game():  # type: ignore[no-untyped-def]
+def game() -> Game:
     return scenario(["7C KC 8H 2D", "3D 5D 6D 9D"], "4S 4H 2H 2S")
 
 
@@ -253,7 +254,7 @@ def game():  # type: ignore[no-untyped-def]
         (None, "must be a Move or text"),
     ],
 )
-def test_illegal_moves(game, move, message) -> None:  # type: ignore[no-untyped-def]
+def test_illegal_moves(game: Game, move: Any, message: str) -> None:  # a move of any type: 42 and None on purpose
     before = game.to_json()
     with pytest.raises(IllegalMoveError, match=message):
         game.play(move)
@@ -288,18 +289,20 @@ def test_moves_after_the_match_is_over() -> None:
         ({"deck": "AC 2C"}, "list of 52"),
     ],
 )
-def test_bad_new_game_arguments(kwargs, message) -> None:  # type: ignore[no-untyped-def]
+def test_bad_new_game_arguments(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         new_game(**kwargs)
 
 
 @pytest.mark.parametrize(
     "move",
-    [Move("7C"), Move(None), Move(7), Move(Card.parse("7C"), ["4S", "4H"]), Move(Card.parse("7C"), [4]),
+    # Built from other things than cards on purpose: the engine must refuse them.
+    [Move("7C"), Move(None), Move(7),  # type: ignore[arg-type]
+     Move(Card.parse("7C"), ["4S", "4H"]), Move(Card.parse("7C"), [4]),  # type: ignore[list-item]
      Move(Card.parse("7C"), [Card.parse("4S"), "2H"]), Move("7C", [None])],  # type: ignore[arg-type, list-item]
     ids=str,
 )
-def test_hand_built_moves_of_other_things_than_cards_are_refused(game, move) -> None:  # type: ignore[no-untyped-def]
+def test_hand_built_moves_of_other_things_than_cards_are_refused(game: Game, move: Move) -> None:
     before = game.to_json()
     with pytest.raises(IllegalMoveError, match="a Move is made of cards"):
         game.play(move)
@@ -324,4 +327,4 @@ def test_rewound_is_the_game_as_it_stood_after_that_many_moves() -> None:
     assert stacked.rewound(0).hands[1] == cards("3D 6S 8C QH") and stacked.rewound(0).table == cards("2H 2S 4C 4D")
     for bad in (-1, 61, "1"):
         with pytest.raises(ValueError, match="cannot rewind"):
-            game.rewound(bad)  # type: ignore[arg-type]
+            game.rewound(bad)  # type: ignore[arg-type]  # "1", not a number, on purpose

@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 from test_page_review import board, play_until
 
+from helpers import elements, found
 from pasur import Rules
 from pasur.daily import OPPONENT, daily_game
 from pasur_web.model import actions as act
@@ -98,9 +99,9 @@ def test_the_daily_result_and_its_share_text() -> None:
     state = replace(board(match), daily=DailyBook({DAY: {"player": mine, "computer": 11}}, {DAY: 11}))
     shown = sheet(state)
     assert shown is not None
-    assert text_of(find(shown[0], id="daily-compare")) == (
+    assert text_of(found(find(shown[0], id="daily-compare"))) == (
         f"You made {mine}, the computer made 11 with your cards: {mine - 11:+d}")
-    assert text_of(find(shown[0], id="daily-counted")) == (
+    assert text_of(found(find(shown[0], id="daily-counted"))) == (
         "Counted: your first attempt at this deal, played without Hint or Undo.")
     _, effects = update(state, act.Press.SHARE)
     assert effects == [fx.Copy(f"Pasur daily deal {DAY}: {mine} points, {mine - 11:+d} against the computer"
@@ -110,13 +111,13 @@ def test_the_daily_result_and_its_share_text() -> None:
     assert effects == [fx.Copy(f"Pasur daily deal {DAY}: {mine} points, {mine - 11:+d} against the computer"
                                " (practice)")]
     shown = sheet(practice)
-    assert shown is not None and attrs_of(find(shown[0], id="daily-counted"))["data-counted"] == "false"
-    assert text_of(find(shown[0], id="daily-counted")).startswith("Practice: this deal was already started")
+    assert shown is not None and attrs_of(found(find(shown[0], id="daily-counted")))["data-counted"] == "false"
+    assert text_of(found(find(shown[0], id="daily-counted"))).startswith("Practice: this deal was already started")
     shown = sheet(replace(practice, daily=DailyBook({}, {DAY: 11})))  # a day that could not be counted
-    assert shown is not None and text_of(find(shown[0], id="daily-counted")).startswith(
+    assert shown is not None and text_of(found(find(shown[0], id="daily-counted"))).startswith(
         "Practice: only today's and yesterday's deals count")
     persian = sheet(replace(state, lang="fa"))
-    assert persian is not None and "۱۱" in text_of(find(persian[0], id="daily-compare"))
+    assert persian is not None and "۱۱" in text_of(found(find(persian[0], id="daily-compare")))
 
 
 def started(link: str, saved: Match | None, book: DailyBook | None = None) -> State:
@@ -141,7 +142,7 @@ def test_the_counted_attempt_has_no_hint_and_no_undo_and_says_so_from_the_start(
     # Leaving it is asked with what another game would cost it.
     asked, _ = update(played, act.Press.NEW_GAME)
     panel = leave(asked)
-    assert panel is not None and text_of(find(panel[0], id="daily-warning")).startswith(
+    assert panel is not None and text_of(found(find(panel[0], id="daily-warning"))).startswith(
         f"This is your counted attempt at the daily deal of {TODAY}: once another game starts, it will not be counted")
     # A second attempt the same day is practice from its first move: said, and Hint and Undo are back.
     state, _ = update(state, act.StartDaily(TODAY))
@@ -149,7 +150,7 @@ def test_the_counted_attempt_has_no_hint_and_no_undo_and_says_so_from_the_start(
     assert [notice.words[0] for notice in state.notices] == ["daily_practice_notice"]
     frame = page(state, datetime.date(2026, 12, 2), ("", 0, "", None))
     assert dict(frame.parts["hint"][0])["hidden"] is None
-    goal = [node for node in frame.parts["scoreboard"][1] or () if attrs_of(node).get("class") == "goal"]
+    goal = [node for node in elements(frame.parts["scoreboard"][1] or ()) if attrs_of(node).get("class") == "goal"]
     assert attrs_of(goal[0])["data-daily-attempt"] == "practice" and text_of(goal[0]).endswith("· practice")
 
 
@@ -167,7 +168,7 @@ def test_the_daily_link_takes_up_the_counted_attempt_in_progress() -> None:
     question = setup_panel(asked, datetime.date(2026, 12, 2))[0]
     assert question is not None and "starts the daily deal of 2026-12-01: your first attempt, which counts" in text_of(
         question)
-    assert text_of(find(question, id="start-linked")) == "Start the daily deal"
+    assert text_of(found(find(question, id="start-linked"))) == "Start the daily deal"
     assert find(question, id="daily-warning") is not None  # this counted attempt would not count any more
     # A game that is not a daily deal: the link of today's deal, already started, would be practice.
     other = Match.start(2, Rules(), (Seat("You", "human"), Seat("Bo", "easy")), seed=3)

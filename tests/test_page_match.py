@@ -1,8 +1,10 @@
 """model/match.py and model/savegame.py: one match as the page plays it, a value, and its save."""
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -105,7 +107,7 @@ def test_saved_match_round_trips_with_its_log() -> None:
         (lambda d: d.update(game="{}"), "saved game"),
     ],
 )
-def test_bad_saved_match_is_refused(change, message) -> None:  # type: ignore[no-untyped-def]
+def test_bad_saved_match_is_refused(change: Callable[[dict[str, Any]], object], message: str) -> None:
     match = Match.start(3, Rules(), (Seat("Ana", "human"), Seat("Bo", "greedy"), Seat("Cy", "greedy")), seed=2)
     data = json.loads(match_to_json(match))
     change(data)

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from helpers import scenario
-from pasur import Move, Rules, new_game
+from pasur import Game, Move, Rules, new_game
 from pasur_web.model.match import Match
 from pasur_web.model.seats import Seat
 from pasur_web.model.state import Table
@@ -15,7 +15,7 @@ SARA_BACKS = '#opponents [data-seat="1"] .backs'
 SARA_PILE = '#opponents [data-seat="1"] .pile'
 
 
-def two(game=None) -> Match:  # type: ignore[no-untyped-def]
+def two(game: Game | None = None) -> Match:
     return Match.of(game or new_game(2, Rules(), seed=3), (Seat("You", "human"), Seat("Sara", "easy")))
 
 

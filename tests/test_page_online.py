@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
+from helpers import match_of, online_of
 from pasur.review import DealReview
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
@@ -41,7 +43,7 @@ class Table:
         assert self.friend.view == "join"
         self.friend, effects = update(self.friend, act.Join(CODE, "Mina", TOKEN))
         assert effects[-1] == fx.Connect(CODE)  # after keeping the name and the token of this browser
-        assert json.loads(effects[0].text) == {"code": CODE, "name": "Mina", "token": TOKEN}  # type: ignore[union-attr]
+        assert carried(effects[0]) == {"code": CODE, "name": "Mina", "token": TOKEN}
         self.friend, effects = update(self.friend, act.Link(None, "connected"))
         self.to_host(effects)
 
@@ -74,6 +76,12 @@ class Table:
         self.to_friend(effects)
 
 
+def carried(effect: fx.Effect) -> Any:
+    """The JSON an effect carries: a message sent or a value stored."""
+    assert isinstance(effect, fx.Send | fx.Store) and effect.text is not None
+    return json.loads(effect.text)
+
+
 def secret_cards(host: State, seat: int) -> set[str]:
     """The cards ``seat`` may not see now: the other hands and the stock."""
     assert host.match is not None
@@ -85,9 +93,9 @@ def secret_cards(host: State, seat: int) -> set[str]:
 def test_a_friend_joins_sits_down_and_sees_the_lobby() -> None:
     table = Table()
     assert table.host.match is not None and table.host.match.seats[1].name == "Mina"
-    assert table.host.match.tokens == {1: TOKEN} and table.host.online.here == {"p1": 1}
-    assert table.friend.view == "lobby" and not table.friend.online.started
-    assert [seat[:2] for seat in table.friend.online.seats] == [("Ana", "host"), ("Mina", "friend")]
+    assert match_of(table.host).tokens == {1: TOKEN} and online_of(table.host).here == {"p1": 1}
+    assert table.friend.view == "lobby" and not online_of(table.friend).started
+    assert [seat[:2] for seat in online_of(table.friend).seats] == [("Ana", "host"), ("Mina", "friend")]
     assert table.host.match.moves == 0 and not table.host.match.is_ai_turn()  # nothing before the start
 
 
@@ -119,33 +127,33 @@ def play_deal(table: Table) -> None:
                 captured = ",".join(map(str, move.sorted_captured()))
                 table.friend, effects = update(table.friend, act.PickCapture(captured))
             assert [type(effect) for effect in effects] == [fx.Send]
-            assert friend.moves == table.friend.match.moves  # shown once the host has played it
+            assert friend.moves == match_of(table.friend).moves  # shown once the host has played it
             again, more = update(table.friend, act.PickCard(str(move.card)))  # a second tap meanwhile
             assert more == [] and again == table.friend  # sends nothing: the hand waits for the host
             table.to_host(effects)
-            assert not table.friend.online.sent  # the host's answer came: the hand is the player's again
-            assert str(table.host.match.game.history[-1].move) == str(move)
+            assert not online_of(table.friend).sent  # the host's answer came: the hand is the player's again
+            assert str(match_of(table.host).game.history[-1].move) == str(move)
 
 
 def test_a_whole_deal_between_friends_with_no_hidden_card_sent() -> None:
     table = Table()
     table.start()
-    assert table.friend.view == "game" and isinstance(table.friend.match.game, SeenGame)
+    assert table.friend.view == "game" and isinstance(match_of(table.friend).game, SeenGame)
     play_deal(table)
-    assert table.friend.match.moves == table.host.match.moves > 20
+    assert match_of(table.friend).moves == match_of(table.host).moves > 20
 
 
 def test_a_friend_reviews_its_own_moves_made_by_the_host_from_what_its_seat_saw() -> None:
     table = Table()
     table.start()
     play_deal(table)
-    assert table.friend.match.phase == "deal-end" and table.friend.match.reviewable_deal() == 0
+    assert match_of(table.friend).phase == "deal-end" and match_of(table.friend).reviewable_deal() == 0
     table.friend, effects = update(table.friend, act.OpenReview())
     assert table.friend.review is not None and table.friend.review.seat == 1
     sent = [json.loads(effect.text) for effect in effects if isinstance(effect, fx.Send)]
     assert sent == [{"t": "review", "deal": 0}]
     assert not any(isinstance(effect, fx.ComputeReview) for effect in effects)  # a friend's page has not the deal
-    host = table.host.match
+    host = match_of(table.host)
     answers = table.to_host(effects)
     assert fx.ComputeReview(host, 0, 1) in answers  # the host's page reviews the friend's seat
     entries = tuple(DealReview(host.game, 1, 0, worlds=3).run())
@@ -155,7 +163,7 @@ def test_a_friend_reviews_its_own_moves_made_by_the_host_from_what_its_seat_saw(
     text = table.published()
     assert '"0:1"' in text and '"0:0"' not in text  # the friend's own review, never the host's
     table.to_friend(effects)
-    assert table.friend.match.reviews == {"0:1": entries}
+    assert match_of(table.friend).reviews == {"0:1": entries}
     drawn = review(table.friend)
     assert drawn is not None and find_all(drawn[0], data_review_moment="*")  # the key moments, on the friend's page
     _, effects = update(table.friend, act.OpenReview())
@@ -191,22 +199,23 @@ def test_after_the_match_the_host_plays_again_at_the_same_table_and_a_friend_may
     table = Table(form={**FORM, "setup-fixed": "1"})  # one deal
     table.start()
     play_deal(table)
-    first = table.host.match
-    assert first.phase == table.friend.match.phase == "match-end"
+    first = match_of(table.host)
+    assert first.phase == match_of(table.friend).phase == "match-end"
     shown = sheet(table.friend)
     assert shown is not None and not find_all(shown[0], id="play-again")  # the host starts the next match
     assert text_of(find_all(shown[0], id="host-rematch")[0]) == "Ana, the host, may start another match."
     assert update(table.friend, act.Press.PLAY_AGAIN) == (table.friend, [])
     table.host, effects = update(table.host, act.Press.PLAY_AGAIN)
-    again = table.host.match
+    again = match_of(table.host)
     assert again.id != first.id and again.moves == 0 and again.phase == "play" and table.host.view == "game"
     assert (again.table, again.tokens, again.seats) == (CODE, first.tokens, first.seats)  # the same table and friends
     assert table.host.online is not None and fx.Publish() in effects and fx.CloseTable() not in effects
     table.to_friend(effects)
-    friend = table.friend.match
+    friend = match_of(table.friend)
     assert friend.id == again.id and friend.moves == 0 and friend.game.events == again.game.events  # its own log
     play_deal(table)  # the second match is played as the first
-    assert table.friend.match.phase == "match-end" and table.friend.match.moves == table.host.match.moves > 20
+    assert match_of(table.friend).phase == "match-end"
+    assert match_of(table.friend).moves == match_of(table.host).moves > 20
     table.friend, effects = update(table.friend, act.Press.NEW_GAME)  # "Leave the table"
     assert table.friend.online is None and table.friend.view == "setup"
     assert fx.CloseTable() in effects and fx.Store("pasur.friend", None) in effects
@@ -219,37 +228,37 @@ def test_a_move_out_of_turn_for_another_seat_or_illegal_is_refused() -> None:
     assert host is not None and host.game.turn == 0  # the host's turn, not the friend's
     for move in (str(host.game.legal_moves()[0]), "7C"):
         table.host, effects = update(table.host, act.Message("p1", json.dumps({"t": "play", "move": move})))
-        assert table.host.match is host and json.loads(effects[0].text)["why"] == "it is not your turn"
+        assert table.host.match is host and carried(effects[0])["why"] == "it is not your turn"
     table.host, effects = update(table.host, act.Message("p2", json.dumps({"t": "play", "move": "7C"})))
-    assert table.host.match is host and "hello" in json.loads(effects[0].text)["why"]  # not seated
+    assert table.host.match is host and "hello" in carried(effects[0])["why"]  # not seated
     # The friend's turn: a card it does not hold.
     table.host, effects = update(table.host, act.PlayCard(str(host.game.legal_moves()[0].card)))
     if table.host.table.choosing is not None:
-        option = table.host.match.ordered_options(table.host.table.choosing)[0]
+        option = match_of(table.host).ordered_options(table.host.table.choosing)[0]
         table.host, effects = update(table.host, act.PickCapture(",".join(map(str, option.sorted_captured()))))
-    host = table.host.match
+    host = match_of(table.host)
     assert host.game.turn == 1
     foreign = next(card for card in host.game.hands[0])
     table.host, effects = update(table.host, act.Message("p1", json.dumps({"t": "play", "move": str(foreign)})))
-    assert table.host.match is host and "not in the hand" in json.loads(effects[0].text)["why"]
+    assert table.host.match is host and "not in the hand" in carried(effects[0])["why"]
 
 
 def test_a_friend_who_comes_back_takes_the_same_seat_and_the_computer_may_play_meanwhile() -> None:
     table = Table()
     table.start()
     table.host, _ = update(table.host, act.Link("p1", "lost"))
-    assert table.host.online.here == {} and [seat[2] for seat in
-                                            replace(table.friend).online.seats] == ["here", "here"]
+    assert online_of(table.host).here == {} and [seat[2] for seat in
+                                                 online_of(replace(table.friend)).seats] == ["here", "here"]
     table.host, effects = update(table.host, act.StandIn(1))
-    assert table.host.match.seats[1].kind == "medium" and fx.RunComputer() in effects
+    assert match_of(table.host).seats[1].kind == "medium" and fx.RunComputer() in effects
     # The same browser again, on a new connection: its seat back, played by the friend again.
     table.host, effects = update(table.host, act.Message("p9", json.dumps({"t": "hello", "name": "X", "token": TOKEN})))
-    assert table.host.online.here == {"p9": 1} and table.host.match.seats[1].kind == "friend"
-    assert table.host.match.seats[1].name == "Mina"  # the seat keeps its name
+    assert online_of(table.host).here == {"p9": 1} and match_of(table.host).seats[1].kind == "friend"
+    assert match_of(table.host).seats[1].name == "Mina"  # the seat keeps its name
     # Another browser finds the table full.
     table.host, effects = update(table.host, act.Message("p3", json.dumps({"t": "hello", "name": "Z",
                                                                              "token": "other0token0other"})))
-    assert json.loads(effects[0].text)["why"] == "the table is full" and 3 not in table.host.online.here.values()
+    assert carried(effects[0])["why"] == "the table is full" and 3 not in online_of(table.host).here.values()
 
 
 def test_before_the_game_the_host_closes_the_table_and_a_friend_leaves_it() -> None:
@@ -274,7 +283,7 @@ def test_a_friend_may_decline_the_link() -> None:
     assert page.view == "setup" and fx.Address((("lang", "en"),)) in effects
 
 
-ODD_VALUES = (None, "x", -1, 10**30, [], {}, [[1, 2]], True, "7C")
+ODD_VALUES: tuple[object, ...] = (None, "x", -1, 10**30, [], {}, [[1, 2]], True, "7C")
 
 
 def test_a_friend_page_reads_any_state_the_host_sends_without_failing() -> None:
@@ -296,7 +305,7 @@ def test_a_friend_page_reads_any_state_the_host_sends_without_failing() -> None:
             asked += 1
     assert asked > len(variants) // 3  # most odd values are refused, not taken
     page, _ = update(table.friend, act.Message(None, table.published()))
-    assert page.match is not None and page.match.moves == table.host.match.moves
+    assert page.match is not None and page.match.moves == match_of(table.host).moves
 
 
 def test_a_friend_page_beside_its_host_in_the_same_browser_is_not_behind() -> None:

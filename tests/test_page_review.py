@@ -8,6 +8,7 @@ import functools
 import json
 from dataclasses import replace
 
+from helpers import found, match_of, review_of
 from pasur import Move, Rules
 from pasur.review import DealReview, MoveReview, Option, key_moments
 from pasur_web.i18n import LANGUAGES, load_catalog
@@ -76,10 +77,10 @@ def test_opening_the_review_computes_it_in_the_background_and_keeps_it() -> None
     state, _ = update(state, act.Reviewed(match.id, "0:0", entries[:3], False))
     drawn = review(state)
     assert drawn is not None and not drawn[1]
-    assert text_of(find(drawn[0], id="review-progress")) == f"Reviewing your moves… 3 of {len(entries)}"
+    assert text_of(found(find(drawn[0], id="review-progress"))) == f"Reviewing your moves… 3 of {len(entries)}"
     assert not find_all(drawn[0], data_review_moment="*")  # the key moments wait for the whole deal
     state, effects = update(state, act.Reviewed(match.id, "0:0", entries, True))
-    assert state.match.reviews == {"0:0": entries} and effects == [fx.SaveMatch(state.match)]
+    assert match_of(state).reviews == {"0:0": entries} and effects == [fx.SaveMatch(match_of(state))]
     drawn = review(state)
     assert drawn is not None and drawn[1] and find(drawn[0], id="review-progress") is None
     moments = find_all(drawn[0], data_review_moment="*")
@@ -190,18 +191,18 @@ def test_try_again_plays_a_key_moment_and_grades_the_move() -> None:
     several = [option.move for option in entry.options if str(option.move.card) == card]
     state, _ = update(state, act.TryMove(card))
     if len(several) > 1:
-        assert state.review.choosing == card and state.review.tried is None
+        assert review_of(state).choosing == card and review_of(state).tried is None
         choice = find(shown(state), id="review-try-choice")
         assert choice is not None and len(find_all(choice, data_capture="*")) == len(several)
         state, _ = update(state, act.TryMove("", ",".join(map(str, entry.played.sorted_captured()))))
-    assert state.review.tried == str(entry.played)
+    assert review_of(state).tried == str(entry.played)
     result = find(shown(state), id="review-try-result")
     assert result is not None and attrs_of(result)["data-grade"] == entry.grade
     assert text_of(result).endswith("Better move: " + move_words(entry.best, load_catalog("en")))
     # The best move: as good as the best.
     best = entry.best
-    state, _ = update(replace(state, review=replace(state.review, choosing=None)), act.TryMove(str(best.card)))
-    if state.review.choosing is not None:
+    state, _ = update(replace(state, review=replace(review_of(state), choosing=None)), act.TryMove(str(best.card)))
+    if review_of(state).choosing is not None:
         state, _ = update(state, act.TryMove("", ",".join(map(str, best.sorted_captured()))))
     result = find(shown(state), id="review-try-result")
     assert result is not None and attrs_of(result)["data-grade"] == "best"
@@ -211,7 +212,7 @@ def test_try_again_plays_a_key_moment_and_grades_the_move() -> None:
     assert state.review == Review(0) and effects == [fx.Focus(f'#review [data-index="{index}"]')]
     # From the list: a position, played again, then back to that position.
     state, _ = update(replace(state, review=Review(0, index, full=True)), act.TryAgain(index))
-    assert text_of(find(shown(state), id="review-back")) == "Back to the list"
+    assert text_of(found(find(shown(state), id="review-back"))) == "Back to the list"
     state, _ = update(state, act.Press.ESCAPE)
     assert state.review == Review(0, index, full=True) and attrs_of(shown(state))["id"] == "review-position"
 

@@ -1,7 +1,10 @@
 """screens/: what the game screen shows, computed from the state without a browser."""
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
+from helpers import elements, found
 from pasur import Rules, new_game
 from pasur_web.i18n import load_catalog
 from pasur_web.model import actions as act
@@ -23,10 +26,10 @@ EN = load_catalog("en")
 TODAY = __import__("datetime").date(2026, 12, 2)
 
 
-def board(match: Match, lang: str = "en", **table: object) -> State:
+def board(match: Match, lang: str = "en", **table: Any) -> State:
     """The page with ``match`` on the board."""
     state = initial_state(parse_params(f"?lang={lang}"), {}, [lang])
-    return replace(state, view="game", match=match, table=Table(**table))  # type: ignore[arg-type]
+    return replace(state, view="game", match=match, table=Table(**table))
 
 
 def ai_move(match: Match) -> str:
@@ -35,7 +38,7 @@ def ai_move(match: Match) -> str:
     return str(match.player(seat).choose(match.game.view(seat)))
 
 
-def play_until(match: Match, done) -> Match:  # type: ignore[no-untyped-def]
+def play_until(match: Match, done: Callable[[Match], bool]) -> Match:
     while not done(match):
         if match.phase == "deal-end":
             match = match.next_deal()
@@ -60,9 +63,10 @@ def test_the_human_is_you_in_the_log_and_the_others_by_name() -> None:
     match = play_until(Match.of(new_game(2, Rules(), seed=1), (Seat("You", "human"), Seat("Sara", "medium"))),
                        lambda m: len(m.game.history) >= 2)
     state = board(match)
-    assert text_of(find(me_info(state)[0], class_="name")) == "You"
-    assert [text_of(find(node, class_="name")) for node in find_all(opponents(state)[0], data_seat="*")] == ["Sara"]
-    lines = log(state)[2]
+    assert text_of(found(find(me_info(state)[0], class_="name"))) == "You"
+    assert [text_of(found(find(node, class_="name")))
+            for node in find_all(opponents(state)[0], data_seat="*")] == ["Sara"]
+    lines = elements(log(state)[2])
     moves = [attrs_of(line) | {"text": text_of(line)} for line in lines if attrs_of(line)["data-kind"] == "move"]
     you = [line["text"] for line in moves if line["data-seat"] == "0"]
     sara = [line["text"] for line in moves if line["data-seat"] == "1"]
@@ -70,8 +74,9 @@ def test_the_human_is_you_in_the_log_and_the_others_by_name() -> None:
     assert sara and all(text.startswith(("Sara took", "Sara laid")) for text in sara)
     assert text_of(lines[0]).startswith("Deal 1 · dealer: ")
     french = board(match, "fr")
-    assert text_of(find(me_info(french)[0], class_="name")) == "Vous"  # the default name follows the language
-    assert all(text_of(line).startswith("Vous ") for line in log(french)[2] if attrs_of(line).get("data-seat") == "0")
+    assert text_of(found(find(me_info(french)[0], class_="name"))) == "Vous"  # the default name follows the language
+    assert all(text_of(line).startswith("Vous ")
+               for line in elements(log(french)[2]) if attrs_of(line).get("data-seat") == "0")
 
 
 def test_opponents_sit_in_playing_order() -> None:
@@ -93,7 +98,8 @@ def test_the_deal_sheet_adds_up_to_the_engine_totals() -> None:
     assert [text_of(cell) for cell in totals] == [str(result[side]["total"]) for side in range(2)]
     assert [text_of(cell) for cell in find_all(shown[0], tag="th", scope="col")][:2] == ["You", "Sara"]
     assert choice(state) is None
-    assert all("disabled" in attrs_of(card) for card in page(state, TODAY, ("", 0, "", None)).parts["hand"][1] or ())
+    assert all("disabled" in attrs_of(card)
+               for card in elements(page(state, TODAY, ("", 0, "", None)).parts["hand"][1] or ()))
 
 
 def test_capture_choice_points_read_right_for_one() -> None:
@@ -124,10 +130,10 @@ def test_pass_and_play_hides_the_hand_and_says_what_was_played() -> None:
     state = board(match)
     parts = page(state, TODAY, ("", 0, "", None)).parts
     hand = parts["hand"][1]
-    assert hand and all("back" in attrs_of(card)["class"] for card in hand)  # face down
+    assert hand and all("back" in attrs_of(card)["class"] for card in elements(hand))  # face down
     shown = handoff(state)
     assert shown is not None
-    assert text_of(find(shown[0], tag="h2")) == f"Pass the device to {match.seats[1 - first].name}"
+    assert text_of(found(find(shown[0], tag="h2"))) == f"Pass the device to {match.seats[1 - first].name}"
     assert [text_of(item) for item in find_all(shown[0], tag="li")] == [  # the moves only
         f"{match.seats[first].name} laid 4♦"]
 
@@ -179,7 +185,8 @@ def test_capture_choices_say_points_clubs_and_sur() -> None:
     def worth(state: State) -> dict[str, tuple[str, ...]]:
         shown = choice(state)
         assert shown is not None
-        return {attrs_of(option)["data-capture"]: tuple(text_of(part) for part in find(option, class_="worth")[2])
+        return {attrs_of(option)["data-capture"]:
+                tuple(text_of(part) for part in found(find(option, class_="worth"))[2])
                 for option in find_all(shown[1], data_capture="*")}
 
     # By hand: no card of these scores by itself; taking all four clears the table (a sur, 5 points);

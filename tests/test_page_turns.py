@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from helpers import match_of
 from pasur import Rules, new_game
 from pasur_web.model import actions as act
 from pasur_web.model.match import Match
@@ -127,7 +128,7 @@ def test_a_search_stops_when_its_position_is_gone() -> None:
 
     def dispatch(action: act.Action) -> None:
         original(action)
-        if action == act.Computer("thinking", host.state.match.id, 0):  # type: ignore[union-attr]
+        if action == act.Computer("thinking", match_of(host.state).id, 0):
             host.moves_allowed = 0  # a new game, the setup panel: the page moves on while it searches
 
     host.dispatch = dispatch  # type: ignore[method-assign]

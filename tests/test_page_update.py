@@ -3,7 +3,7 @@ without a browser, and the effects it asks for."""
 
 from dataclasses import replace
 
-from helpers import seed_with_a_choice
+from helpers import match_of, seed_with_a_choice
 from pasur import Rules, new_game
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
@@ -39,13 +39,13 @@ def computer_move(state: State) -> str:
 def test_a_card_of_several_captures_opens_the_choice_and_a_capture_plays() -> None:
     state, several, _ = at_table()
     chosen, effects = update(state, act.PickCard(several))
-    assert chosen.table.choosing == several and chosen.match is state.match and not state.match.game.history
+    assert chosen.table.choosing == several and chosen.match is state.match and not match_of(state).game.history
     assert effects == [fx.Focus("#capture-choice [data-capture]")]
-    option = chosen.match.ordered_options(several)[-1]
+    option = match_of(chosen).ordered_options(several)[-1]
     played, effects = update(chosen, act.PickCapture(",".join(str(c) for c in option.sorted_captured())))
     assert played.table.choosing is None
-    assert [str(r.move) for r in played.match.game.history] == [str(option)]
-    assert not chosen.match.game.history  # the state before is unchanged
+    assert [str(r.move) for r in match_of(played).game.history] == [str(option)]
+    assert not match_of(chosen).game.history  # the state before is unchanged
     assert kinds(effects) == ["Sound", "SaveMatch", "RunComputer"]  # the computer's turn is next
 
 
@@ -53,9 +53,9 @@ def test_another_card_gives_up_the_open_choice() -> None:
     state, several, single = at_table()
     state, _ = update(state, act.PickCard(several))
     state, _ = update(state, act.PickCard(single))
-    assert state.table.choosing is None and state.table.selected == single and not state.match.game.history
+    assert state.table.choosing is None and state.table.selected == single and not match_of(state).game.history
     state, _ = update(state, act.PickCard(single))  # the second tap plays it
-    assert state.table.selected is None and str(state.match.game.history[0].move.card) == single
+    assert state.table.selected is None and str(match_of(state).game.history[0].move.card) == single
 
 
 def test_the_first_tap_on_a_card_of_one_outcome_shows_it_and_plays_nothing() -> None:
@@ -65,36 +65,36 @@ def test_the_first_tap_on_a_card_of_one_outcome_shows_it_and_plays_nothing() -> 
     assert update(looked, act.Press.CANCEL_CHOICE)[0].table.selected is None
     assert update(looked, act.Press.ESCAPE)[0].table.selected is None
     played, _ = update(looked, act.PlayCard(single))  # its Play button, or a drop on the table
-    assert str(played.match.game.history[0].move.card) == single and played.table.selected is None
-    assert str(update(state, act.PlayCard(single))[0].match.game.history[0].move.card) == single
+    assert str(match_of(played).game.history[0].move.card) == single and played.table.selected is None
+    assert str(match_of(update(state, act.PlayCard(single))[0]).game.history[0].move.card) == single
     other, _ = update(looked, act.PickCard(several))  # another card: its choice instead
     assert other.table.selected is None and other.table.choosing == several
     quick = replace(state, settings={"quick_play": True})  # the setting for experienced players
-    assert str(update(quick, act.PickCard(single))[0].match.game.history[0].move.card) == single
+    assert str(match_of(update(quick, act.PickCard(single))[0]).game.history[0].move.card) == single
 
 
 def test_cancel_and_stale_clicks_change_nothing() -> None:
     state, several, _ = at_table()
     state, _ = update(state, act.PickCard(several))
     state, effects = update(state, act.Press.CANCEL_CHOICE)
-    assert state.table.choosing is None and not state.match.game.history and effects == [fx.Focus("hand")]
+    assert state.table.choosing is None and not match_of(state).game.history and effects == [fx.Focus("hand")]
     assert update(state, act.PickCapture("4C")) == (state, [])  # no choice open: ignored
     assert update(state, act.PickCard("ZZ")) == (state, [])  # not a card of the hand
-    stale = act.Computer("play", state.match.id, 5, "ZZ")  # a computer move for another position
+    stale = act.Computer("play", match_of(state).id, 5, "ZZ")  # a computer move for another position
     assert update(state, stale) == (state, [])
 
 
 def test_no_card_is_played_for_the_human_out_of_turn() -> None:
     state, _, single = at_table()
     state, _ = update(state, act.PlayCard(single))
-    assert state.match.game.turn == 1
-    assert update(state, act.PickCard(str(state.match.game.hands[0][0]))) == (state, [])
+    assert match_of(state).game.turn == 1
+    assert update(state, act.PickCard(str(match_of(state).game.hands[0][0]))) == (state, [])
 
 
 def test_the_computer_thinks_shows_its_move_then_plays_it() -> None:
     state, _, single = at_table()
     state, _ = update(state, act.PlayCard(single))
-    match = state.match
+    match = match_of(state)
     move = computer_move(state)
     state, _ = update(state, act.Computer("thinking", match.id, match.moves))
     assert state.table.thinking and state.match is match
@@ -102,10 +102,10 @@ def test_the_computer_thinks_shows_its_move_then_plays_it() -> None:
     assert str(state.table.preview) == move and not state.table.thinking and state.match is match
     assert update(state, act.PickCard(str(match.game.hands[0][0])))[0] == state  # nothing while it is shown
     state, effects = update(state, act.Computer("play", match.id, match.moves, move))
-    assert state.table.preview is None and str(state.match.game.history[-1].move) == move
+    assert state.table.preview is None and str(match_of(state).game.history[-1].move) == move
     assert kinds(effects) == ["Sound", "SaveMatch", "RunComputer", "Focus"]  # the player's turn again
     # Its turns done, with nothing left to clear: the same state (nothing to draw), the hand's focus.
-    match = state.match
+    match = match_of(state)
     done, effects = update(state, act.Computer("done", match.id, match.moves))
     assert done is state and kinds(effects) == ["Focus"]
     thinking = replace(state, table=replace(state.table, thinking=True))
@@ -125,7 +125,7 @@ def test_the_guide_suggests_a_card_once_per_position() -> None:
     state, _, single = at_table(guide=True)
     state, _ = update(state, act.Press.CANCEL_CHOICE)
     tip = state.table.tip
-    assert tip is not None and tip[0] == 0 and str(tip[1].card) in [str(c) for c in state.match.game.hands[0]]
+    assert tip is not None and tip[0] == 0 and str(tip[1].card) in [str(c) for c in match_of(state).game.hands[0]]
     again, _ = update(state, act.Press.CANCEL_CHOICE)
     assert again.table.tip is tip  # not worked out again for the same position
     played, _ = update(state, act.PlayCard(single))
@@ -135,43 +135,43 @@ def test_the_guide_suggests_a_card_once_per_position() -> None:
 def test_a_hint_is_shown_only_for_the_position_it_was_searched_for() -> None:
     state, _, single = at_table()
     asked, effects = update(state, act.Press.HINT)
-    assert asked.table.hinting and effects == [fx.SearchHint(state.match)]
+    assert asked.table.hinting and effects == [fx.SearchHint(match_of(state))]
     assert update(asked, act.Press.HINT) == (asked, [])  # one search at a time
-    assert update(asked, act.ShowHint(single, state.match.id, 0))[0].table.hint == single
-    assert update(asked, act.ShowHint(single, state.match.id, 3))[0].table.hint is None
+    assert update(asked, act.ShowHint(single, match_of(state).id, 0))[0].table.hint == single
+    assert update(asked, act.ShowHint(single, match_of(state).id, 3))[0].table.hint is None
 
 
 def test_next_deal_ends_the_guide_and_deals() -> None:
     state, _, _ = at_table(guide=True)
     same, effects = update(state, act.Press.NEXT_DEAL)
     assert same.match is state.match and effects == []  # no score sheet is up
-    match = replace(state.match, pending_sheet=0)
+    match = replace(match_of(state), pending_sheet=0)
     state, effects = update(replace(state, match=match), act.Press.NEXT_DEAL)
-    assert not state.table.guide and state.match.pending_sheet is None and effects[0] == fx.Sound(("deal",))
+    assert not state.table.guide and match_of(state).pending_sheet is None and effects[0] == fx.Sound(("deal",))
 
 
 def test_a_tab_that_is_behind_plays_nothing() -> None:
     state, _, single = at_table()
     behind = replace(state, table=Table(behind=True))
     assert update(behind, act.PickCard(single))[0].match is behind.match
-    assert update(behind, act.Computer("play", state.match.id, 0, single))[0].match is behind.match
+    assert update(behind, act.Computer("play", match_of(state).id, 0, single))[0].match is behind.match
 
 
 def test_undo_takes_back_the_move_and_forgets_its_reasons() -> None:
     state, several, single = at_table(guide=True)
-    start = state.match.game.to_json()
+    start = match_of(state).game.to_json()
     state, _ = update(state, act.PlayCard(single))
-    match = state.match
+    match = match_of(state)
     state, _ = update(state, act.Computer("play", match.id, match.moves, computer_move(state)))
-    assert 0 in state.table.reasons and len(state.match.game.history) == 2
+    assert 0 in state.table.reasons and len(match_of(state).game.history) == 2
     state, effects = update(state, act.Press.UNDO)
-    assert state.match.game.to_json() == start and state.table.reasons == {} and state.table.guide
-    assert state.match.undone and fx.StopComputer() in effects
+    assert match_of(state).game.to_json() == start and state.table.reasons == {} and state.table.guide
+    assert match_of(state).undone and fx.StopComputer() in effects
     assert update(state, act.Press.UNDO) == (state, [])  # nothing left to take back
     state, _ = update(state, act.PickCard(several))
     assert update(state, act.Press.UNDO)[0].table.choosing == several  # no move of the human yet
     no_undo = replace(state, settings={"undo": False})
-    option = state.match.ordered_options(several)[0]
+    option = match_of(state).ordered_options(several)[0]
     played, _ = update(no_undo, act.PickCapture(",".join(map(str, option.sorted_captured()))))
     assert update(played, act.Press.UNDO)[0].match is played.match  # the setting is off
 
@@ -190,7 +190,7 @@ def test_a_new_game_forgets_the_notices_about_the_game_before() -> None:
     assert state.view == "setup" and state.match is saved and fx.StopComputer() in effects
     form = {"setup-players": "3", "setup-preset": "classic", "name-0": "Mina", "kind-1": "hard", "kind-2": "easy"}
     state, effects = update(state, act.StartGame(form))
-    assert state.view == "game" and state.match is not saved and state.match.game.players == 3
+    assert state.view == "game" and state.match is not saved and match_of(state).game.players == 3
     assert state.notices == () and kinds(effects)[:2] == ["StopComputer", "SaveMatch"]
 
 

@@ -2,6 +2,7 @@
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ RULES_DOC = ROOT / "docs/RULES.md"
         ({"kids": "yes"}, "kids"),
     ],
 )
-def test_impossible_rules(changes, message) -> None:  # type: ignore[no-untyped-def]
+def test_impossible_rules(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         Rules(**changes)
 

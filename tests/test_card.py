@@ -74,4 +74,4 @@ def test_values_and_order() -> None:
 def test_cards_are_immutable() -> None:
     card = Card.parse("7C")
     with pytest.raises(AttributeError):
-        card.rank = 3  # type: ignore[misc]
+        card.rank = 3
