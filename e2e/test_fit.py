@@ -4,12 +4,13 @@ about a restored game goes when another game starts; a link opened again resumes
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import watched
-from playwright.sync_api import Browser, Page
+from conftest import ROOT, watched
+from playwright.sync_api import Browser, Page, expect
 
 from driver import DESKTOP, LOOKED_AT, PHONE, WAIT_HUMAN, open_page, saved_game, wait_for_moves
 from helpers import scenario
@@ -88,6 +89,50 @@ def test_a_first_tap_shows_what_the_card_would_take_and_a_second_plays_it(person
     tap(page, '#hand [data-card="9S"]', touch)  # the second tap plays it
     wait_for_moves(page, 1)
     assert str(saved_game(page).history[0].move) == "9S:2C"
+
+
+# Where the card looked at is said on a phone, and what must be in it: all inside the window, above
+# the hand, the text not cut, both buttons whole and large enough for a finger.
+LOOK_FITS = """() => {
+  const box = n => n.getBoundingClientRect();
+  const panel = document.getElementById('selection'), look = panel.querySelector('.look');
+  const p = box(panel), l = box(look), hand = box(document.getElementById('me'));
+  const buttons = [...panel.querySelectorAll('button')].map(box);
+  const inside = (r, o) => r.left >= o.left - 0.5 && r.right <= o.right + 0.5 && r.top >= o.top - 0.5
+    && r.bottom <= o.bottom + 0.5;
+  const problems = [];
+  if (!inside(p, {left: 0, top: 0, right: innerWidth, bottom: innerHeight})) problems.push('panel outside the window');
+  if (p.bottom > hand.top + 0.5) problems.push('panel over the hand');
+  if (look.scrollHeight > look.clientHeight + 1 || !inside(l, p)) problems.push('text cut');
+  if (buttons.length !== 2 || buttons.some(b => !inside(b, p) || b.width < 40 || b.height < 40)) {
+    problems.push('buttons');
+  }
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fa", "fr", "es", "it", "nl"])
+def test_a_card_looked_at_is_said_whole_on_a_phone(browser: Browser, site_url: str, artifacts: Path,
+                                                    lang: str) -> None:
+    context = watched(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True))
+    page = context.new_page()
+    game = scenario(["9S 5H 7C KD", "3D 6S 8C QH"], "2C 4D JH QS")
+    page.goto(site_url + f"?lang={lang}")
+    page.evaluate("text => localStorage.setItem('pasur.match', text)",
+                  match_to_json(Match.of(game, (Seat("You", "human"), Seat("Sara", "easy")))))
+    open_page(page, site_url + f"?lang={lang}&speed=instant")
+    page.wait_for_function(WAIT_HUMAN)
+    for card in ("KD", "9S"):  # laid on the table (the longest texts), then a capture and its worth
+        page.locator(f'#hand [data-card="{card}"]').tap()
+        page.wait_for_selector(f'#hand [data-card="{card}"].selected')
+        expect(page.locator("#selection")).to_be_visible()
+        assert page.evaluate(LOOK_FITS) == [], f"{card} looked at, in {lang}"
+        page.screenshot(path=str(artifacts / f"look-{card}-phone-{lang}.png"))
+    cancel = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))["cancel"]
+    page.get_by_role("button", name=cancel, exact=True).tap()  # a cross on a phone, named Cancel
+    expect(page.locator("#selection")).to_be_hidden()
+    assert not saved_game(page).history  # nothing played
+    context.close()
 
 
 def test_no_notice_about_a_restored_game_once_a_new_game_starts(page: Page, guard: object, site_url: str) -> None:

@@ -75,7 +75,8 @@ def selection(state: State) -> list[Node] | None:
     worth_line = worth_nodes(match, move, cat) if move.captured else [h("span", text=cat.t("look_again"))]
     return [h("span", "look", children=[h("span", "look-what", text=what), h("span", "worth", children=worth_line)]),
             h("button", "secondary", id="look-cancel", type="button", data_action="capture-cancel",
-              text=cat.t("cancel")),
+              aria_label=cat.t("cancel"), title=cat.t("cancel"),
+              children=[h("span", "glyph", text="✕", aria_hidden="true"), h("span", "label", text=cat.t("cancel"))]),
             h("button", "primary", id="play-card", type="button", data_action="play-card", data_card=str(move.card),
               text=cat.t("play_card", card=card))]
 
