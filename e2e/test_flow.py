@@ -20,6 +20,10 @@ from driver import (
     wait_for_moves,
 )
 from helpers import seed_with_a_choice
+from pasur import Game, Rules, new_game
+from pasur_web.model.match import Match
+from pasur_web.model.savegame import match_to_json
+from pasur_web.model.seats import Seat
 
 pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
@@ -48,6 +52,55 @@ def test_play_again_leads_to_a_new_game(page: Page, guard: object, site_url: str
     start_from_panel(page)
     assert saved_game(page).deal_number == 0 and not saved_game(page).over
 
+
+
+def last_card_of_a_deal() -> tuple[str, Game]:
+    """A saved match whose first deal ends with the player's card (Sara led it), and its game."""
+    game = new_game(2, Rules(), seed=6, leader=1)
+    while not (game.turn == 0 and game.stock_size == 0 and len(game.hands[0]) == 1 and not game.hands[1]):
+        game.play(game.legal_moves()[0])
+    return match_to_json(Match.of(game, (Seat("You", "human"), Seat("Sara", "easy")))), game
+
+
+SHEET_HELD = """() => { const shown = document.getElementById('sheet').getAnimations();
+  shown.forEach(a => { a.pause(); a.currentTime = 0; }); return shown.length > 0; }"""
+
+
+def test_a_deal_ends_in_sight_and_its_sheet_comes_once_the_cards_have_landed(page: Page, guard: object,
+                                                                           site_url: str) -> None:
+    """The last card of a deal, at the normal speed: the table is seen swept (the last capture, the
+    cards left going to the last capturer) with empty hands before the score sheet comes over it,
+    and the next deal is dealt when the sheet is closed. (The sheet's entrance is held at its start
+    through its animation, then let go.)"""
+    saved, game = last_card_of_a_deal()
+    page.goto(site_url + "?lang=en")
+    page.evaluate("text => localStorage.setItem('pasur.match', text)", saved)
+    open_page(page, site_url + "?lang=en&speed=normal")
+    page.wait_for_function(WAIT_HUMAN)
+    card = str(game.hands[0][0])
+    tap_card(page, card)
+    answer_capture_choice(page, card)
+    expect(page.locator("html")).to_have_attribute("data-phase", "deal-end")
+    page.wait_for_function(SHEET_HELD)
+    expect(page.locator("#sheet")).to_be_hidden()
+    expect(page.locator("#hand [data-card]")).to_have_count(0)
+    expect(page.locator("#opponents [data-back]")).to_have_count(0)
+    expect(page.locator("#table")).to_have_text("The table is empty")
+    expect(page.locator("#turn-status")).to_have_text("Deal 1 is over")
+    played = saved_game(page)
+    end = played.deal_end()
+    assert end is not None and played.hands[0]  # the next deal is dealt already, out of sight
+    expect(page.locator("#me-info")).to_contain_text(f"Captured: {len(end.piles[0])}")
+    expect(page.locator("#opponents")).to_contain_text(f"Captured: {len(end.piles[1])}")
+    side, leftover = played.leftovers[0]
+    if leftover and side is not None:
+        expect(page.locator("#last-move")).to_contain_text("The last cards on the table go to")
+    page.evaluate("document.getElementById('sheet').getAnimations().forEach(a => a.finish())")
+    expect(page.locator("#next-deal")).to_be_visible()
+    expect(page.locator("#next-deal")).to_be_focused()
+    page.click("#next-deal")
+    expect(page.locator("#hand [data-card]")).to_have_count(4)
+    expect(page.locator("#table-info")).to_contain_text("Deal 2")
 
 def test_new_game_asks_first_and_can_go_back(page: Page, guard: object, site_url: str) -> None:
     open_page(page, f"{site_url}?players=2&seed=11&speed=instant")

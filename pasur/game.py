@@ -69,6 +69,7 @@ class Game(Position):
         self.over = False
         self.winner = None
         self.deal_number = 0
+        self._ended: Deal | None = None  # the last deal that ended, as it ended (never changed after)
         self._legal: list[Move] | None = None
         self._masks: list[int] = []
 
@@ -176,6 +177,7 @@ class Game(Position):
         self.scores = [score + entry["total"] for score, entry in zip(self.scores, results, strict=True)]
         self.events.append(_record(DealScored, (self.deal_number, results, tuple(deal.surs), tuple(self.scores))))
         self.over, self.winner = match_result(self.scores, len(self.deal_results), self.rules)
+        self._ended = deal
         if self.over:
             self.turn = None
             return

@@ -45,6 +45,7 @@ class Position:
     winner: int | None
     deal_number: int
     _deal: Deal  # the deal being played (once the match is over, its last)
+    _ended: Deal | None  # the last deal that ended, as it ended (never changed after)
 
     # ----------------------------------------------------------------- the position
     @property
@@ -105,6 +106,42 @@ class Position:
 
     def seats_of(self, side: int) -> list[int]:
         return [seat for seat in range(self.players) if self.side_of(seat) == side]
+
+    def deal_end(self) -> Position | None:
+        """The match as it stood when its last finished deal ended, before the next deal was dealt:
+        that deal's hands and table empty, the cards left on the table in the pile of the side that
+        captured last, its surs, and the scores after it; nobody to play. None while the first deal
+        is played. (The game deals the next deal at once; this is the end a player saw.)
+
+        >>> from pasur import new_game
+        >>> g = new_game(2, seed=3)
+        >>> g.deal_end() is None
+        True
+        >>> while not g.deal_results:
+        ...     _ = g.play(g.legal_moves()[0])
+        >>> end = g.deal_end()
+        >>> end.table, end.hands, end.turn, end.deal_number, g.deal_number
+        ([], [[], []], None, 0, 1)
+        >>> sum(len(pile) for pile in end.piles)  # every card, the cards left on the table included
+        52
+        >>> end.scores == g.scores and len(end.history) == len(g.history)
+        True
+        """
+        deal = self._ended
+        if deal is None:
+            return None
+        end = Position()
+        end.players, end.sides, end.rules, end.rounds_per_deal = self.players, self.sides, self.rules, self.rounds_per_deal
+        end.scores, end.deal_results = list(self.scores), list(self.deal_results)
+        end.over, end.winner, end.turn = self.over, self.winner, None
+        end.deal_number = len(self.deal_results) - 1
+        last = len(self.events)
+        while not isinstance(self.events[last - 1], DealScored):  # the events up to that deal's score
+            last -= 1
+        end.events = self.events[:last]
+        end.history = [event for event in end.events if isinstance(event, MoveRecord)]
+        end._deal = deal
+        return end
 
     # ----------------------------------------------------------------- the log
     @property

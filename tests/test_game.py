@@ -232,6 +232,46 @@ def test_leftover_cards_go_to_the_last_capturer() -> None:
         assert game.deal_surs[0] == game.surs  # the leftover sweep is not a sur
 
 
+
+def test_the_end_of_a_deal_is_kept_as_it_ended_while_the_next_is_played() -> None:
+    game = new_game(2, Rules(), seed=4)
+    assert game.deal_end() is None
+    play_randomly(game, 4, until=47)  # the last card of the first deal is to be played
+    table_before = list(game.table)
+    piles_before = [list(pile) for pile in game.piles]
+    record = game.play(game.legal_moves()[0])
+    end = game.deal_end()
+    assert end is not None and not game.over and game.deal_number == 1 and len(game.hands[0]) == 4
+    assert end.table == [] and end.hands == [[], []] and end.turn is None and end.deal_number == 0
+    assert end.round_number == 6 and end.stock_size == 0 and end.dealer == 1
+    # The last move's cards and then the cards left on the table went where the rules send them.
+    side, leftover = game.leftovers[0]
+    taken = [*record.captured, record.card] if record.captured else []
+    expected = [list(pile) for pile in piles_before]
+    expected[record.side] += taken
+    assert side is not None
+    expected[side] += leftover
+    assert [sorted(pile) for pile in end.piles] == [sorted(pile) for pile in expected]
+    assert sorted(leftover) == sorted({*table_before, record.card} - set(taken))
+    assert end.surs == game.deal_surs[0]
+    assert end.scores == game.scores == [entry["total"] for entry in game.deal_results[0]]
+    assert len(end.history) == 48 and end.events[-1].kind == "scored"
+    # Kept by a copy and by a save, and the game plays on unchanged.
+    for kept in (game.copy(), Game.from_json(game.to_json())):
+        again = kept.deal_end()
+        assert again is not None and again.piles == end.piles and again.scores == end.scores
+    game.play(game.legal_moves()[0])
+    again = game.deal_end()
+    assert again is not None and again.piles == end.piles
+
+
+def test_once_the_match_is_over_its_end_is_the_last_deal_s_end() -> None:
+    game = new_game(2, Rules(fixed_deals=1), seed=2)
+    play_randomly(game, 2)
+    end = game.deal_end()
+    assert game.over and end is not None
+    assert end.piles == game.piles and end.table == game.table == [] and end.scores == game.scores
+
 # ----------------------------------------------------------------------------- bad input
 @pytest.fixture
 def game() -> Game:

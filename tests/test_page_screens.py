@@ -171,6 +171,31 @@ def test_a_sur_is_said_and_a_new_deal_starts_with_no_last_move() -> None:
         assert last_move(match.next_deal(), EN) is None
 
 
+
+def test_under_a_deal_s_score_sheet_the_table_shows_that_deal_as_it_ended() -> None:
+    """The engine deals the next deal at once; the page shows the deal that ended until its sheet is
+    closed: no cards in the hands or on the table, the piles and the status as the deal left them."""
+    match = play_until(Match.of(new_game(2, Rules(), seed=4), (Seat("You", "human"), Seat("Sara", "medium"))),
+                       lambda m: m.phase != "play")
+    assert match.phase == "deal-end" and match.game.hands[0]  # the next deal is dealt already
+    end = match.game.deal_end()
+    assert end is not None
+    parts = page(board(match), TODAY, ("", 0, "", None)).parts
+    assert parts["hand"][1] == () and text_of(("div", (), parts["table"][1] or ())) == "The table is empty"
+    assert find_all(("div", (), parts["opponents"][1] or ()), data_back="*") == []  # no card backs
+    me = text_of(("div", (), parts["me-info"][1] or ()))
+    assert f"Captured: {len(end.piles[0])}" in me and f"Surs: {end.surs[0]}" in me
+    assert text_of(("div", (), parts["turn-status"][1] or ())) == "Deal 1 is over"
+    assert "Round 6 of 6" in text_of(("div", (), parts["table-info"][1] or ())).replace("round", "Round")
+    side, leftover = match.game.leftovers[0]
+    said = text_of(("div", (), parts["last-move"][1] or ()))
+    if leftover and side is not None:
+        assert said.endswith(f"The last cards on the table go to {'you' if side == 0 else 'Sara'}: "
+                             + " ".join(EN.card_symbol(card) for card in sorted(leftover)))
+    # The sheet closed: the next deal's hand and table.
+    parts = page(board(match.next_deal()), TODAY, ("", 0, "", None)).parts
+    assert len(parts["hand"][1] or ()) == 4 and len(parts["table"][1] or ()) == 4
+
 def stacked_match(hands: list[str], table: str, rules: Rules | None = None) -> Match:
     from helpers import scenario
 

@@ -273,9 +273,10 @@
     if (window.pasurMotion) window.pasurMotion.peek();
   }
 
-  // The hand-off shows once the move's cards have landed (style.css): its button gets the focus then.
+  // The hand-off and a score sheet show once the move's cards have landed (style.css): their button
+  // gets the focus then.
   document.addEventListener("animationend", function (event) {
-    if (event.target.id !== "handoff") return;
+    if (event.target.id !== "handoff" && event.target.id !== "sheet") return;
     var wanted = event.target.querySelector("[data-autofocus]");
     if (focusable(wanted)) wanted.focus({ preventScroll: true });
   });

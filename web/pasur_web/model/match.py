@@ -2,7 +2,7 @@
 
 A :class:`Match` is a value: it is never changed in place. A move makes a new match holding a
 copy of the game with the move played, so a state that was drawn stays what it was. The page's
-move log is the game's own (``Game.events``). Saving it: ``model/match_file.py``.
+move log is the game's own (``Game.events``). Saving it: ``model/savegame.py``.
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ import random
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from pasur import Game, IllegalMoveError, Move, Rules, new_game
 from pasur.players import Player, immediate_points, make_player, player_seed
+from pasur.position import Position
 from pasur.review import MoveReview
 
 from .seats import Seat
@@ -74,6 +76,13 @@ class Match:
         if self.pending_sheet is not None:
             return "deal-end"
         return "play"
+
+    @cached_property
+    def board(self) -> Position:
+        """What the table shows: the game, or, while a finished deal's score sheet is up, that deal as
+        it ended (its last cards taken, the hands empty); the next deal is dealt when the sheet closes."""
+        end = self.game.deal_end() if self.pending_sheet is not None and not self.game.over else None
+        return self.game if end is None else end
 
     @property
     def moves(self) -> int:

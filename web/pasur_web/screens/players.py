@@ -47,7 +47,7 @@ def seat_positions(match: Match) -> list[int]:
 
 @remembered
 def seat_view(match: Match, seat: int, cat: Catalog, place: str | None = None, previewed: bool = False) -> SeatView:
-    game = match.game
+    game = match.board
     side = game.side_of(seat)
     clubs = sum(1 for card in game.piles[side] if card.suit == CLUBS)
     teams = game.sides == 2 and game.players == 4

@@ -90,7 +90,7 @@ def sheet(state: State) -> list[Node] | None:
             button = h("p", "muted", id="host-deals", role="status", text=t("host_deals", name=host))
         return [h("div", "panel", children=[h("h2", text=t("deal_over", n=number + 1)),
                                             _table(match, breakdown_rows(match, number, cat), cat, "score-sheet", True),
-                                            *review, button])]
+                                            h("div", "sheet-actions", children=[*review, button])])]
     winner = t("draw") if game.winner is None else t("winner", name=side_label(match, game.winner, cat))
     daily = [_daily_result(state, match, match.daily)] if match.daily is not None and not demo else []
     return [h("div", "panel", children=[

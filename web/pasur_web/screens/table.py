@@ -45,7 +45,7 @@ def table(state: State) -> Node:
     if preview is not None:  # in the first free place, where a card laid goes
         free = next((index for index, node in enumerate(nodes) if node[0] == "span"), len(nodes))
         nodes[free:free + 1] = [card_node(preview.card, cat, marks="incoming")]
-    if not match.game.table and preview is None:
+    if not match.board.table and preview is None:
         nodes = [h("p", "empty", text=cat.t("table_empty"))]
     return h("div", "table-cards", id="table", role="group", aria_label=cat.t("table"), children=nodes)
 
@@ -56,7 +56,7 @@ def table_slots(match: Match) -> tuple[Card | None, ...]:
     first free place, the cards taken leaving their places empty, so that no card moves when others
     are taken (empty places at the end are dropped). Worked out from the deal's moves, so that the
     screen is drawn from the state alone. (A tuple: the result is kept for the same match.)"""
-    game = match.game
+    game = match.board
     on_table = set(game.table)
     moves = [record for record in game.history if record.deal == game.deal_number]
     taken = {card for record in moves for card in record.captured}
@@ -80,7 +80,7 @@ def table_info(state: State) -> Node:
 
     match, cat = state.match, state.cat
     assert match is not None
-    game = match.game
+    game = match.board
     note = rules_note(game.rules, goal(state), cat)
     return h("div", id="table-info", children=[
         h("span", text=cat.t("stock", n=game.stock_size)),
@@ -101,7 +101,7 @@ def hinted(state: State) -> str | None:
 def hand(state: State) -> Node:
     match, cat = state.match, state.cat
     assert match is not None
-    cards = sorted(match.game.hands[match.viewer])
+    cards = sorted(match.board.hands[match.viewer])
     if match.handoff is not None:
         nodes = [back_node() for _ in cards]
     else:
@@ -135,6 +135,8 @@ def status(state: State) -> str:
     if ui.behind:
         return cat.t("status_behind")
     turn = match.game.turn
+    if match.phase == "deal-end" and match.pending_sheet is not None:
+        return cat.t("deal_over", n=match.pending_sheet + 1)
     if match.phase != "play" or turn is None:
         return ""
     if match.is_viewer_turn():

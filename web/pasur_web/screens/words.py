@@ -139,8 +139,12 @@ def last_move(match: Match, cat: Catalog) -> LastMove | None:
     t = cat.t
     you = "_you" if is_you(match, record.seat) else ""
     name, card = name_of(match, record.seat, cat), cat.card_symbol(record.card)
+    # The move that ended a deal is followed by where the cards left on the table went.
+    left = next((event for event in reversed(game.events) if isinstance(event, LeftoverTaken)
+                 and event.deal == record.deal), None) if record.deal < len(game.deal_results) else None
+    then = ". " + log_text(Names.of(match, cat), left, cat) if left is not None and left.cards else ""
     if not record.captured:
-        laid = record.card if record.card in game.table else None
-        return LastMove(t("last_laid" + you, name=name, card=card), str(record.move), laid)
+        laid = record.card if record.card in match.board.table else None
+        return LastMove(t("last_laid" + you, name=name, card=card) + then, str(record.move), laid)
     text = t("last_took" + you, name=name, card=card, cards=cards_list(record.captured, cat))
-    return LastMove(text + (". " + t("log_sur") if record.sur else ""), str(record.move), None)
+    return LastMove(text + (". " + t("log_sur") if record.sur else "") + then, str(record.move), None)
