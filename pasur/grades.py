@@ -17,8 +17,9 @@ up the losses of exactly those moves. docs/AI.md, "Move review", has the method 
 
 from __future__ import annotations
 
+import string
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from .ai import immediate_points
 from .captures import captures_for
@@ -29,7 +30,7 @@ from .scoring import CLUBS_MAJORITY, SUR_POINTS, card_points
 from .view import PlayerView
 
 __all__ = ["BLUNDER", "GRADES", "INACCURACY", "MISTAKE", "NOISE", "REASONS", "SURE", "WORSE", "Reason",
-           "confidence_for", "grade_for", "reason_text", "why_worse"]
+           "confidence_for", "grade_for", "reason_from", "reason_text", "why_worse"]
 
 INACCURACY: Final = 1.0  # expected points lost from which a move is an inaccuracy,
 MISTAKE: Final = 2.5  # a mistake,
@@ -88,6 +89,32 @@ def reason_text(reason: Reason) -> str:
     if values.get("points", values.get("clubs")) == "1":
         key += "_one"
     return REASONS[key].format(**values)
+
+
+_COUNTS = frozenset({"points", "clubs", "sum"})  # values the page writes as numbers
+_MAX_VALUE = 12  # a card's symbol or a small number
+
+
+def reason_from(data: Any) -> Reason:
+    """A reason as kept in a save (``[key, {name: value}]``): a key of :data:`REASONS` with exactly
+    the values its words name, each short text, the counts in digits. Anything else: ValueError.
+
+    >>> reason_from(["fewer_points", {"points": "2", "best": "7♦"}])
+    ('fewer_points', {'points': '2', 'best': '7♦'})
+    >>> reason_from(["fewer_points", {"points": "two", "best": "7♦"}])
+    Traceback (most recent call last):
+    ...
+    ValueError: not a reason: ['fewer_points', {'points': 'two', 'best': '7♦'}]
+    """
+    key, values = data if isinstance(data, list | tuple) and len(data) == 2 else (None, None)
+    if not isinstance(key, str) or key.endswith("_one") or key not in REASONS or not isinstance(values, dict):
+        raise ValueError(f"not a reason: {str(data)[:80]}")
+    names = {field for _, field, _, _ in string.Formatter().parse(REASONS[key]) if field}
+    if set(values) != names or not all(
+            isinstance(value, str) and 0 < len(value) <= _MAX_VALUE
+            and (name not in _COUNTS or (value.isascii() and value.isdigit())) for name, value in values.items()):
+        raise ValueError(f"not a reason: {str(data)[:80]}")
+    return key, dict(values)
 
 
 def _sweeper(view: PlayerView, table: Sequence[Card]) -> Card | None:

@@ -34,7 +34,7 @@ from typing import Any, Final
 from .ai import derive_seed
 from .cards import Card
 from .game import Game, new_game
-from .grades import GRADES, INACCURACY, NOISE, WORSE, Reason, confidence_for, grade_for, why_worse
+from .grades import GRADES, INACCURACY, NOISE, WORSE, Reason, confidence_for, grade_for, reason_from, why_worse
 from .moves import Move
 from .search import Search
 from .view import PlayerView
@@ -131,28 +131,41 @@ class MoveReview:
 
     @classmethod
     def from_dict(cls, data: Any) -> MoveReview:
-        """A review entry from :meth:`to_dict`'s data; anything malformed: ValueError."""
+        """A review entry from :meth:`to_dict`'s data; anything malformed (a number that is not finite
+        or out of range included): ValueError."""
         try:
-            options = tuple(Option(Move.parse(move), float(loss), float(error), None if why is None else (
-                str(why[0]), {str(k): str(v) for k, v in why[1].items()}))
-                for move, loss, error, why in data["options"])
+            options = tuple(Option(Move.parse(move), _number(loss), _number(error),
+                                   None if why is None else reason_from(why))
+                            for move, loss, error, why in data["options"])
+            expected = None if data["expected"] is None else _number(data["expected"], signed=True)
             entry = cls(
-                number=int(data["number"]), round=int(data["round"]),
+                number=_count(data["number"], MAX_NUMBER), round=_count(data["round"], MAX_ROUND),
                 hand=tuple(Card.parse(text) for text in data["hand"]),
                 table=tuple(Card.parse(text) for text in data["table"]),
-                played=Move.parse(data["played"]), expected=_number(data["expected"]),
-                exact=bool(data["exact"]),
+                played=Move.parse(data["played"]), expected=expected, exact=bool(data["exact"]),
                 options=options)
             entry.option(entry.played)
-        except (KeyError, IndexError, TypeError, AttributeError, ValueError) as error:
-            raise ValueError(f"not a move review entry: {error}") from None
-        if not options or options[0].loss != 0 or not all(o.loss >= 0 and o.error >= 0 for o in options):
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError, OverflowError) as error:
+            raise ValueError(f"not a move review entry: {str(error)[:100]}") from None
+        if not options or options[0].loss != 0:
             raise ValueError("not a move review entry: bad losses")
         return entry
 
 
-def _number(value: Any) -> float | None:
-    return None if value is None else float(value)
+MAX_NUMBER, MAX_ROUND, MAX_POINTS = 52, 12, 1000.0  # a seat's moves in a deal, its rounds, points: far more
+
+def _count(value: Any, most: int) -> int:
+    """A move's number or round: a whole number from 0 to ``most``."""
+    if type(value) is not int or not 0 <= value <= most:
+        raise ValueError(f"{str(value)[:20]} is not a whole number from 0 to {most}")
+    return value
+
+
+def _number(value: Any, signed: bool = False) -> float:
+    """Points as saved: a finite number within the points a deal can be worth (from 0 unless ``signed``)."""
+    if type(value) not in (int, float) or not -MAX_POINTS <= value <= MAX_POINTS or (value < 0 and not signed):
+        raise ValueError(f"{str(value)[:20]} is not a number of points")
+    return float(value)
 
 
 def key_moments(entries: Iterable[MoveReview], count: int = KEY_MOMENTS) -> list[MoveReview]:

@@ -5,6 +5,12 @@ thousand deep exhausts the browser's stack and stops Python for good, which no `
 catch. :func:`loads_checked` refuses such text first, with a loop, and turns every parsing error
 into a ``ValueError`` with a short message.
 
+JSON has no NaN or Infinity, and JavaScript cannot read them: Python's ``json`` reads ``NaN``,
+``Infinity`` and numbers too large for a double (``1e400``) as floats that it would write back as
+``NaN`` and ``Infinity``. :func:`loads_checked` reads them as ``null``, as JavaScript writes them
+(``JSON.stringify``), so that a value holding one is read as a value that lacks it; :func:`dumps`
+writes strict JSON only.
+
 >>> loads_checked('{"lang": "fa"}', max_chars=100, max_depth=2)
 {'lang': 'fa'}
 >>> loads_checked("[[[]]]", max_chars=100, max_depth=2)
@@ -16,10 +22,11 @@ ValueError: nested more than 2 deep
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
-__all__ = ["loads_checked", "nesting_depth"]
+__all__ = ["dumps", "loads_checked", "nesting_depth"]
 
 # A JSON string (with its escapes), or one bracket; anything else cannot change the depth. Each
 # character is read once: the closing quote is optional, so a string that never closes runs to the
@@ -59,7 +66,35 @@ def loads_checked(text: str, max_chars: int, max_depth: int) -> Any:
     if nesting_depth(text) > max_depth:
         raise ValueError(f"nested more than {max_depth} deep")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
     except (ValueError, RecursionError) as error:  # RecursionError: never expected after the check
         message = str(error).split(":", 1)[0] if isinstance(error, json.JSONDecodeError) else str(error)
         raise ValueError(f"not JSON: {message[:_MESSAGE_CHARS]}") from None
+
+
+def _not_a_number(_name: str) -> None:
+    """``NaN``, ``Infinity``, ``-Infinity``: not JSON numbers, read as ``null``.
+
+    >>> loads_checked('{"a": NaN, "b": [Infinity, -Infinity, 1e400, 2.5]}', 100, 2)
+    {'a': None, 'b': [None, None, None, 2.5]}
+    """
+    return None
+
+
+def _finite(text: str) -> float | None:
+    number = float(text)
+    return number if math.isfinite(number) else None
+
+
+def dumps(value: Any, **options: Any) -> str:
+    """``json.dumps`` that refuses NaN and infinities (ValueError) instead of writing what JavaScript
+    cannot read; every JSON the page stores or sends goes through it.
+
+    >>> dumps({"a": [1, 2.5, None]})
+    '{"a": [1, 2.5, null]}'
+    >>> dumps(float("nan"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Out of range float values are not JSON compliant...
+    """
+    return json.dumps(value, allow_nan=False, **options)

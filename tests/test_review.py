@@ -173,6 +173,24 @@ def test_bad_review_data_is_refused() -> None:
         DealReview(new_game(2, seed=1), 2)
 
 
+GOOD_ENTRY = {"number": 1, "round": 1, "hand": ["5D"], "table": [], "played": "5D", "expected": 1.0, "exact": True,
+              "options": [["5D", 0, 0, None]]}
+
+
+@pytest.mark.parametrize("change", [
+    {"number": float("inf")}, {"number": float("nan")}, {"number": 10**400}, {"number": 1.5}, {"round": -1},
+    {"expected": float("inf")}, {"expected": 10**400}, {"expected": "1"},
+    {"options": [["5D", 10**400, 0, None]]}, {"options": [["5D", 0, float("nan"), None]]},
+    {"options": [["5D", 0, -1, None]]},
+    {"options": [["5D", 0, 0, ["a", {"k": 1}]]]},  # a reason the page has no words for
+    {"options": [["5D", 0, 0, ["fewer_points", {"points": "many", "best": "7D"}]]]},  # a count that is not one
+])
+def test_a_review_entry_with_a_number_out_of_range_or_a_strange_reason_is_refused(change: dict[str, object]) -> None:
+    assert MoveReview.from_dict(GOOD_ENTRY).played == Move.parse("5D")
+    with pytest.raises(ValueError, match="not a move review entry"):  # never OverflowError: the caller drops it
+        MoveReview.from_dict({**GOOD_ENTRY, **change})
+
+
 def test_cli_review(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = new_game(2, Rules(), seed=21)
     while len(game.deal_results) < 1:
