@@ -1,5 +1,6 @@
 """params.py: URL parameters, each checked, a bad one ignored with a notice."""
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -62,3 +63,48 @@ def test_repeated_and_unknown_parameters_get_a_notice() -> None:
     kinds = {(n.kind, n.param, n.value, n.default) for n in p.notices}
     assert kinds == {("repeated", "players", "4", "3"), ("unknown", "colour", "red", "")}
     assert not parse_params("?players=3&seed=2&lang=fr&speed=fast&embed=1").notices
+
+
+@pytest.mark.parametrize(("value", "lang"), [("fa-IR", "fa"), ("FR", "fr"), ("Fa", "fa"), ("nl-BE", "nl"),
+                                             ("es", "es")])
+def test_a_language_tag_in_any_case_is_that_language(value: str, lang: str) -> None:
+    p = parse_params("?lang=" + value)
+    assert p.lang == lang and not p.notices
+
+
+@pytest.mark.parametrize("value", ["frx", "de-DE", "f", " fr", "fr_FR", "english"])
+def test_what_is_not_a_language_tag_of_the_game_is_ignored_with_a_notice(value: str) -> None:
+    p = parse_params("?lang=" + quote(value))
+    assert p.lang is None and [n.param for n in p.notices] == ["lang"]
+
+
+def test_web_boot_js_reads_the_language_with_the_same_pattern() -> None:
+    """web/boot.js shows the page in a language before Python is ready: it gets the pattern from the
+    game's Python (web/generated.js), and a browser's regular expressions read it as Python's do."""
+    from pasur_web.i18n import LANGUAGE_TAG, language_of
+    from pasur_web.model.scripts import script_facts
+
+    assert script_facts()["languageTag"] == LANGUAGE_TAG
+    assert LANGUAGE_TAG.isascii() and "\\s" not in LANGUAGE_TAG and "(?" in LANGUAGE_TAG  # no flags, no classes
+    assert [language_of(tag) for tag in ("fa-IR", "FR", "frx", "")] == ["fa", "fr", None, None]
+    boot = (CATALOGS.parent / "boot.js").read_text(encoding="utf-8")
+    assert 'new RegExp("^(?:" + facts.languageTag + ")$")' in boot and "slice(0, 2)" not in boot
+
+
+def test_game_parameters_beside_the_daily_deal_and_a_bad_embed_are_said() -> None:
+    p = parse_params("?daily=2026-12-01&players=4&seed=3")
+    assert p.daily == "2026-12-01" and p.players == 2 and p.seed is None and p.start_now
+    assert [(n.kind, n.param, n.value) for n in p.notices] == [("daily", "players", "4"), ("daily", "seed", "3")]
+    p = parse_params("?embed=yes&players=3")
+    assert not p.embed and [(n.kind, n.param, n.value) for n in p.notices] == [("embed", "embed", "yes")]
+    from pasur_web.model.update import initial_state
+
+    state = initial_state(parse_params("?daily&players=4&embed=2"), {}, ["en"])
+    assert [state.cat.t(n.words[0], **n.words[1]) for n in state.notices] == [
+        "Ignored players=4: the daily deal is the same game for everyone.",
+        "Ignored embed=2: the only value is embed=1, the compact layout for frames."]
+
+
+def test_a_demo_with_a_bad_seed_says_so_once() -> None:
+    p = parse_params("?demo=deal&seed=-5")
+    assert p.demo_error == ("demo_error_seed", {"value": "-5"}) and not p.notices

@@ -94,18 +94,35 @@
   function stored(key) {
     try { return storage ? storage.getItem(key) : null; } catch (error) { return null; }
   }
-  // Kept under the first free "<key>.unreadable" (then ".2", ...), never over another one: removed
-  // first when the copy does not fit, so that a value filling the storage fits again, and put back
-  // when it still does not. Returns where it went, or null.
+  // Kept under the first free "<key>.unreadable" (then ".2", ...), never over another one; when all
+  // are taken, the oldest goes and the others move up one place, as in the game's Python (model/storage.py
+  // says why). Removed first when the copy does not fit, so that a value filling the storage fits
+  // again, and put back when it still does not. Returns where it went, or null.
+  function asideNames(key) {
+    var names = [];
+    for (var n = 1; n <= facts.keys.maxAside; n++) names.push(key + facts.keys.unreadable + (n > 1 ? "." + n : ""));
+    return names;
+  }
+  function dropOldest(names) {
+    for (var i = 0; i + 1 < names.length; i++) {
+      var value = stored(names[i + 1]);
+      try {
+        if (value === null) throw new Error("moved meanwhile");
+        storage.setItem(names[i], value);
+      } catch (error) {
+        storage.removeItem(names[i]); // its copy is in the place before (or it is the oldest)
+        return names[i];
+      }
+    }
+    storage.removeItem(names[names.length - 1]);
+    return names[names.length - 1];
+  }
   function setAside(key) {
     var value = stored(key);
     if (value === null) return null;
-    var name = null;
-    for (var n = 1; n <= 20 && name === null; n++) {
-      var candidate = key + facts.keys.unreadable + (n > 1 ? "." + n : "");
-      if (stored(candidate) === null) name = candidate;
-    }
-    if (name === null) return null;
+    var names = asideNames(key);
+    var name = names.filter(function (candidate) { return stored(candidate) === null; })[0];
+    try { name = name || dropOldest(names); } catch (error) { return null; }
     try { storage.setItem(name, value); storage.removeItem(key); return name; } catch (error) { /* full */ }
     try { storage.removeItem(key); storage.setItem(name, value); return name; } catch (error) { /* still full */ }
     try { storage.setItem(key, value); } catch (error) { /* gone: nothing else to do */ }
@@ -139,7 +156,8 @@
     var reason = value.length > limit[1] ? "long" : nesting(value) > limit[2] ? "deep" : null;
     if (!reason) return;
     var name = setAside(key);
-    window.pasurBootNotices.push({ what: limit[0], reason: reason, name: name || key });
+    // Not set aside (the storage is full): the game's Python refuses it as safely, and says so.
+    if (name) window.pasurBootNotices.push({ what: limit[0], reason: reason, name: name });
   });
 
   // ---------------------------------------------------------------- language and progress
@@ -151,10 +169,11 @@
     persianDigits = settings.persian_digits !== false;
   } catch (error) { saved = null; }
   var wanted = [query.get("lang"), saved].concat(navigator.languages || [navigator.language || "en"]);
+  var tag = new RegExp("^(?:" + facts.languageTag + ")$"); // "fa-IR", "FR": as the game's Python reads them
   var lang = "en";
   for (var i = 0; i < wanted.length; i++) {
-    var code = String(wanted[i] || "").slice(0, 2).toLowerCase();
-    if (facts.texts[code]) { lang = code; break; }
+    var found = tag.exec(String(wanted[i] || ""));
+    if (found && facts.texts[found[1].toLowerCase()]) { lang = found[1].toLowerCase(); break; }
   }
   var text = facts.texts[lang];
   var steps = [text.boot_step_download, text.boot_step_python, text.boot_step_table];
@@ -189,10 +208,13 @@
   // ---------------------------------------------------------------- the start-up error
   // What failed, what to do about it, and buttons that do it.
   var failed = false;
+  // The save the game started from: the game's Python names it as it starts (an embedded game with
+  // game parameters has a save of its own, keyed by them).
+  function currentSaveKey() { return window.pasurSaveKey || saveKey; }
   function offerRemedies(kind) {
     // kind: "files" (the game's files could not be loaded) or "app" (the game's Python failed).
     failed = true;
-    var hasSave = kind === "app" && stored(saveKey) !== null;
+    var hasSave = kind === "app" && stored(currentSaveKey()) !== null;
     // Downloading the game again deletes the offline copy first: never while offline, when it
     // could not be downloaded (a reload once online repairs a damaged file as well).
     var hasCopy = !!(container && container.controller) && navigator.onLine !== false;
@@ -241,15 +263,18 @@
     ]);
   }
   byId("startup-error-reload").addEventListener("click", function () { leave(null); });
-  byId("startup-error-saved").addEventListener("click", function () { leave(function () { setAside(saveKey); }); });
+  byId("startup-error-saved").addEventListener("click", function () { leave(function () { setAside(currentSaveKey()); }); });
   byId("startup-error-offline").addEventListener("click", function () {
     leave(navigator.onLine === false ? null : forgetOfflineCopy); // not if the connection went meanwhile
   });
   // Only the start-up's own failures are fatal: an error in the site's own scripts, a failing
   // promise while PyScript loads, Python's errors. Errors from elsewhere (a browser extension's
   // script) do not stop the start, nor can other windows' messages cause any (see above).
+  // A Python exception (in a callback of the game's, after its start) is the game's failure, which
+  // the saved game may have caused, not its files'.
   addEventListener("error", function (event) {
-    if (String(event.filename || "").indexOf(site) === 0) fail(event.message);
+    var message = String(event.message || "");
+    if (String(event.filename || "").indexOf(site) === 0) fail(message, /PythonError|Traceback/.test(message) ? "app" : "files");
   });
   addEventListener("unhandledrejection", function (event) { fail(String(event.reason)); });
   new MutationObserver(function () {

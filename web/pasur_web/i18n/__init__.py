@@ -2,6 +2,7 @@
 
 from .catalog import (
     DEFAULT_LANGUAGE,
+    LANGUAGE_TAG,
     LANGUAGES,
     LTR_ISOLATE,
     PERSIAN_DIGITS,
@@ -10,12 +11,13 @@ from .catalog import (
     SINGULAR_ALSO_ZERO,
     Catalog,
     is_singular,
+    language_of,
     load_catalog,
     pick_language,
     placeholders,
     split_isolates,
 )
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LTR_ISOLATE", "PERSIAN_DIGITS", "POP_ISOLATE", "RTL_LANGUAGES",
-           "SINGULAR_ALSO_ZERO", "Catalog", "is_singular", "load_catalog", "pick_language", "placeholders",
-           "split_isolates"]
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_TAG", "LTR_ISOLATE", "PERSIAN_DIGITS", "POP_ISOLATE",
+           "RTL_LANGUAGES", "SINGULAR_ALSO_ZERO", "Catalog", "is_singular", "language_of", "load_catalog",
+           "pick_language", "placeholders", "split_isolates"]

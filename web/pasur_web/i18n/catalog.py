@@ -11,13 +11,17 @@ from pathlib import Path
 
 from pasur.cards import ACE, RANKS, Card
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LTR_ISOLATE", "PERSIAN_DIGITS", "POP_ISOLATE", "RTL_LANGUAGES",
-           "SINGULAR_ALSO_ZERO", "Catalog", "catalog_path", "is_singular", "load_catalog", "pick_language",
-           "placeholders", "split_isolates"]
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_TAG", "LTR_ISOLATE", "PERSIAN_DIGITS", "POP_ISOLATE",
+           "RTL_LANGUAGES", "SINGULAR_ALSO_ZERO", "Catalog", "catalog_path", "is_singular", "language_of",
+           "load_catalog", "pick_language", "placeholders", "split_isolates"]
 
 LANGUAGES = ("en", "fa", "fr", "it", "nl", "es")
 RTL_LANGUAGES = frozenset({"fa"})
 DEFAULT_LANGUAGE = "en"
+# A language as the address, the settings or the browser name it: a tag whose first part is one of
+# LANGUAGES, in any case ("fa-IR", "FR", "Fa"). ASCII only, so that web/boot.js, which gets this
+# pattern through web/generated.js, reads every tag as Python does.
+LANGUAGE_TAG = "(" + "|".join("".join(f"[{c}{c.upper()}]" for c in code) for code in LANGUAGES) + ")(?:-[0-9A-Za-z-]*)?"
 PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹"
 _TO_PERSIAN = str.maketrans("0123456789", PERSIAN_DIGITS)
 # Card symbols such as "10♦" stay left to right inside right-to-left text.
@@ -162,10 +166,20 @@ def load_catalog(lang: str, native_digits: bool = False) -> Catalog:
     return Catalog(lang, _messages(lang), _messages(DEFAULT_LANGUAGE), native_digits)
 
 
+def language_of(tag: object) -> str | None:
+    """The language a tag names (``LANGUAGE_TAG``), or None.
+
+    >>> language_of("fa-IR"), language_of("FR"), language_of("frx"), language_of("de")
+    ('fa', 'fr', None, None)
+    """
+    match = re.fullmatch(LANGUAGE_TAG, str(tag))
+    return match.group(1).lower() if match else None
+
+
 def pick_language(param: str | None, browser: Iterable[str]) -> str:
     """``?lang=`` when it is a known language, else the first known browser language, else English."""
     for candidate in ([param] if param else []) + list(browser):
-        base = str(candidate).strip().lower().split("-")[0]
-        if base in LANGUAGES:
-            return base
+        lang = language_of(candidate)
+        if lang is not None:
+            return lang
     return DEFAULT_LANGUAGE

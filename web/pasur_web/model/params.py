@@ -14,7 +14,7 @@ from pasur.cards import Card, parse_cards
 from pasur.daily import parse_day
 from pasur.rules import OPTION_NAMES, PRESETS
 
-from ..i18n import LANGUAGES
+from ..i18n import language_of
 
 __all__ = ["AI_LEVELS", "DEMOS", "GAME_KEYS", "KNOWN_KEYS", "SETUP_OPTIONS", "SPEEDS", "Notice", "Params",
            "parse_params", "setup_config"]
@@ -37,8 +37,9 @@ TABLE_CODE = re.compile(r"[abcdefghjkmnpqrstuvwxyz23456789]{6}")  # a table betw
 @dataclass(frozen=True)
 class Notice:
     """A parameter that was ignored: its name, its value (shortened), why, and the default used.
-    ``kind`` is "bad" (a value that is not allowed), "unknown" (not a parameter of the game) or
-    "repeated" (given again: the first value counts, ``value`` is the one ignored)."""
+    ``kind`` is "bad" (a value that is not allowed), "unknown" (not a parameter of the game),
+    "repeated" (given again: the first value counts, ``value`` is the one ignored), "daily" (a game
+    parameter beside ``daily``, whose deal is the same game for everyone) or "embed" (not ``embed=1``)."""
 
     param: str
     value: str
@@ -121,6 +122,11 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
     def choice(key: str, allowed: tuple[str, ...]) -> str | None:
         return seen[key] if seen[key] in allowed else None
 
+    if "daily" in seen:  # a date that is not one: today's deal
+        accept("daily", _day(seen["daily"]), "reason_daily", "today")
+        params.daily = "" if params.daily is None else params.daily
+        for key in (key for key in GAME_KEYS if key in seen):
+            params.notices.append(Notice(key, _shown(seen.pop(key)), "", "", "daily"))
     if "players" in seen:
         accept("players", _int(seen["players"], 2, 4), "reason_players", params.players)
     if "preset" in seen:
@@ -129,8 +135,8 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
         accept("target", _int(seen["target"], 1, MAX_TARGET), "reason_target", PRESETS[params.preset].target)
     if "seed" in seen:
         accept("seed", _int(seen["seed"], 0, MAX_SEED), "reason_seed", "random")
-    if "lang" in seen:
-        accept("lang", choice("lang", LANGUAGES), "reason_lang", "browser")
+    if "lang" in seen:  # "fa-IR", "FR": the language (web/boot.js reads it the same way)
+        accept("lang", language_of(seen["lang"]), "reason_lang", "browser")
     if "speed" in seen:
         accept("speed", choice("speed", SPEEDS), "reason_speed", "normal")
     if "ai" in seen:
@@ -138,10 +144,9 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
     if "join" in seen:
         code = seen["join"].strip().lower()
         accept("join", code if TABLE_CODE.fullmatch(code) else None, "reason_join", "none")
-    if "daily" in seen:  # a date that is not one: today's deal
-        accept("daily", _day(seen["daily"]), "reason_daily", "today")
-        params.daily = "" if params.daily is None else params.daily
     params.embed = seen.get("embed") == "1"
+    if "embed" in seen and not params.embed:
+        params.notices.append(Notice("embed", _shown(seen["embed"]), "", "", "embed"))
     params.start_now = any(key in seen for key in GAME_KEYS) or params.daily is not None
     if "demo" in seen:
         _read_demo(params, seen)
@@ -158,8 +163,9 @@ def _read_demo(params: Params, seen: dict[str, str]) -> None:
         return
     params.demo = kind
     if kind == "deal":
-        if "seed" in seen and params.seed is None:
+        if "seed" in seen and params.seed is None:  # said once, by the demo's error
             params.demo_error = ("demo_error_seed", {"value": _shown(seen["seed"])})
+            params.notices = [notice for notice in params.notices if (notice.param, notice.kind) != ("seed", "bad")]
         return
     if "card" not in seen or "table" not in seen:
         params.demo_error = ("demo_error_missing", {})

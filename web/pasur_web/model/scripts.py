@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..i18n import LANGUAGES, PERSIAN_DIGITS, RTL_LANGUAGES, SINGULAR_ALSO_ZERO, load_catalog
+from ..i18n import LANGUAGE_TAG, LANGUAGES, PERSIAN_DIGITS, RTL_LANGUAGES, SINGULAR_ALSO_ZERO, load_catalog
 from .params import GAME_KEYS, MAX_TARGET
 from .savegame import MAX_STORED_CHARS
 from .seats import MAX_NAME
 from .setup_form import FIXED_DEALS
-from .storage import DAILY_KEY, EMBED_MATCH_KEY, MATCH_KEY, SETTINGS_KEY, STATS_KEY, UNREADABLE_SUFFIX
+from .storage import DAILY_KEY, EMBED_MATCH_KEY, MATCH_KEY, MAX_ASIDE, SETTINGS_KEY, STATS_KEY, UNREADABLE_SUFFIX
 
 __all__ = ["BOOT_TEXTS", "script_facts", "scripts_file"]
 
@@ -32,11 +32,12 @@ def script_facts() -> dict[str, Any]:
     stored.update({key: ["match", MAX_STORED_CHARS, SAVE_DEPTH] for key in (MATCH_KEY, EMBED_MATCH_KEY)})
     return {
         "texts": {lang: {key: load_catalog(lang).t(key) for key in BOOT_TEXTS} for lang in LANGUAGES},
-        "languages": list(LANGUAGES), "rtl": sorted(RTL_LANGUAGES), "singularZero": sorted(SINGULAR_ALSO_ZERO),
+        "languages": list(LANGUAGES), "languageTag": LANGUAGE_TAG, "rtl": sorted(RTL_LANGUAGES),
+        "singularZero": sorted(SINGULAR_ALSO_ZERO),
         "digits": {"fa": PERSIAN_DIGITS},
         "limits": {"target": [1, MAX_TARGET], "name": MAX_NAME, "fixed": list(FIXED_DEALS)},
         "keys": {"settings": SETTINGS_KEY, "match": MATCH_KEY, "embedMatch": EMBED_MATCH_KEY,
-                 "unreadable": UNREADABLE_SUFFIX},
+                 "unreadable": UNREADABLE_SUFFIX, "maxAside": MAX_ASIDE},
         "stored": stored,
         "gameParams": [*GAME_KEYS, "demo", "daily"],
     }
