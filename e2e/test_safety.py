@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from driver import Guard, open_page
+from driver import Guard, open_page, wait_ready
 
 PAYLOAD = '<img src=x onerror="window.__pwned=1">'
 
@@ -79,3 +80,28 @@ def test_unreadable_statistics_and_daily_results_are_kept_and_said(page: Page, g
     expect(notices.filter(has_text="pasur.daily.unreadable")).to_have_count(1)
     kept = page.evaluate("() => ['pasur.stats', 'pasur.daily'].map(k => localStorage.getItem(k + '.unreadable'))")
     assert kept == ["not json", '{"days": 5}']  # kept aside, not lost: the next write cannot replace them
+
+
+def test_statistics_read_in_part_are_set_aside_whole_with_a_notice(page: Page, guard: object, site_url: str) -> None:
+    planted = ('{"version": 1, "rows": {"2/seeds": {"played": "5", "won": 3}, "2/<b>x</b>": {"played": 1},'
+               ' "3/classic": {"played": 10, "won": 4, "drawn": 0, "surs": 2, "undone": 0}}}')
+    page.add_init_script(f"""if (!sessionStorage.getItem('planted')) {{ sessionStorage.setItem('planted', '1');
+        localStorage.setItem('pasur.stats', {json.dumps(planted)}); }}""")
+    open_page(page, site_url + "?lang=en")
+    notice = page.locator("#notices .notice").filter(has_text="Part of the statistics could not be read")
+    expect(notice).to_contain_text("pasur.stats.unreadable")
+    kept = page.evaluate("() => ['pasur.stats', 'pasur.stats.unreadable'].map(k => localStorage.getItem(k))")
+    assert kept[1] == planted and list(json.loads(kept[0])["rows"]) == ["3/classic"]  # the rest, kept
+    page.click("#settings-button")
+    assert "preset_" not in page.inner_text("#stats") and "<b>" not in page.inner_text("#stats")
+
+
+@pytest.mark.parametrize(("value", "lang"), [("fa-IR", "fa"), ("FR", "fr"), ("Fa", "fa"), ("frx", "en")])
+def test_a_language_tag_is_read_the_same_before_and_after_python_starts(page: Page, guard: object, site_url: str,
+                                                                        value: str, lang: str) -> None:
+    page.goto(f"{site_url}?lang={value}", wait_until="domcontentloaded")
+    before = page.get_attribute("html", "lang")  # web/boot.js, before Python is ready
+    wait_ready(page)
+    assert (before, page.get_attribute("html", "lang")) == (lang, lang)
+    ignored = page.locator("#notices .notice").filter(has_text="Ignored lang")
+    expect(ignored).to_have_count(1 if lang == "en" else 0)

@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import Frame, Page
+import pytest
+from playwright.sync_api import Frame, Page, expect
 
-from driver import open_page, play_to_end, saved_game, tap_card, wait_for_moves, wait_ready
+from driver import Guard, open_page, play_to_end, saved_game, tap_card, wait_for_moves, wait_ready
 
 # localStorage.setItem fails as a full storage does, until the test makes room (window.pasurTestFull).
 FULL_STORAGE = """(() => {
@@ -252,3 +253,172 @@ def test_an_edited_save_is_marked_and_not_counted(page: Page, guard: object, sit
     assert page.evaluate("localStorage.getItem('pasur.stats')") is None
     page.click("#show-stats")
     assert page.locator("#stats-table").count() == 0
+
+
+# The game's first drawing fails, once (as it would for a stored value it could not show).
+FIRST_DRAWING_FAILS = """(() => {
+  if (!sessionStorage.getItem("pasurTestBreakDrawing")) return;
+  sessionStorage.removeItem("pasurTestBreakDrawing");
+  let real;
+  Object.defineProperty(window, "pasurDraw", { configurable: true, get() { return real; }, set(value) {
+    const frame = value.frame;
+    let first = true;
+    value.frame = function (...args) {
+      if (first) { first = false; throw new Error("a drawing that fails"); }
+      return frame.apply(this, args);
+    };
+    real = value;
+  } });
+})();"""
+
+
+def edited_save(page: Page, key: str = "pasur.match", **changes: object) -> str:
+    """The page's save with ``changes``, without its checksum, written back (a save edited by hand)."""
+    data = json.loads(page.evaluate("key => localStorage.getItem(key)", key))
+    data.pop("sum")
+    data.update(changes)
+    text = json.dumps(data)  # (Python writes Infinity as JavaScript's JSON.stringify cannot)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, text])
+    return text
+
+
+def test_a_save_whose_score_sheet_is_out_of_range_is_set_aside_with_a_notice(page: Page, guard: object,
+                                                                              site_url: str) -> None:
+    open_page(page, f"{site_url}?players=2&seed=7&speed=instant&ai=easy&lang=en")
+    wait_my_turn(page)
+    play_one_card(page)
+    wait_my_turn(page)
+    text = edited_save(page, pending_sheet=-1)
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("html", "data-phase") == "setup" and page.is_visible("#start")
+    assert "could not be read and was set aside" in page.inner_text("#notices")
+    kept = page.evaluate("[localStorage.getItem('pasur.match'), localStorage.getItem('pasur.match.unreadable')]")
+    assert kept == [None, text]
+
+
+@pytest.mark.parametrize(("query", "key"), [
+    ("players=2&seed=5", "pasur.match"),
+    ("embed=1&players=2&seed=5", "pasur.embed.match?players=2&preset=seeds&seed=5&ai=medium"),
+])
+def test_a_first_drawing_that_fails_offers_to_start_without_the_saved_game(page: Page, guard: Guard, site_url: str,
+                                                                           query: str, key: str) -> None:
+    page.add_init_script(FIRST_DRAWING_FAILS)
+    open_page(page, f"{site_url}?{query}&speed=instant&lang=en")
+    saved = page.evaluate("key => localStorage.getItem(key)", key)
+    assert saved
+    page.evaluate("sessionStorage.setItem('pasurTestBreakDrawing', '1')")
+    page.reload()
+    page.wait_for_selector("html[data-error]", timeout=90_000)
+    assert "could not start" in page.inner_text("#startup-error")  # the game's failure, not its files'
+    assert "a drawing that fails" in page.inner_text("#startup-error-detail")
+    saved_button = page.get_by_role("button", name="Start without the saved game")
+    expect(saved_button).to_be_visible()
+    saved_button.click()
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("data-phase", "setup" if "embed" not in query else "play")
+    kept = page.evaluate("key => [localStorage.getItem(key + '.unreadable'), Object.keys(localStorage)]", key)
+    assert kept[0] == saved  # set aside, not deleted
+
+
+def test_an_embedded_save_with_reviews_that_cannot_be_read_is_taken_up_without_them(
+        page: Page, guard: object, site_url: str) -> None:
+    url = f"{site_url}?embed=1&players=2&seed=7&speed=instant&lang=en"
+    open_page(page, url)
+    wait_my_turn(page)
+    play_one_card(page)
+    wait_my_turn(page)
+    key = embed_key(page)
+    entry = {"number": float("inf"), "round": 1, "hand": ["5D"], "table": [], "played": "5D", "expected": 1.0,
+             "exact": True, "options": [["5D", 10**400, 0, None]]}
+    edited_save(page, key, reviews={"0:0": [entry]})
+    moves = page.locator('#log li[data-kind="move"]').count()
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("html", "data-phase") == "play"
+    assert page.locator('#log li[data-kind="move"]').count() == moves
+    assert "is back" in page.inner_text("#notices") and "edited" in page.inner_text("#notices")
+
+
+def test_a_tab_with_no_game_asks_before_its_new_game_replaces_the_other_tab_s(page: Page, guard: object,
+                                                                              site_url: str) -> None:
+    # This tab shows the new-game panel, and does not hear the other tab's saves (the check before it
+    # starts a game must find that one).
+    page.add_init_script(DEAF_TAB)
+    open_page(page, f"{site_url}?speed=instant&lang=en")
+    other = open_second_tab(page, f"{site_url}?players=2&seed=21&speed=instant&lang=en")
+    wait_my_turn(other)
+    play_one_card(other)
+    wait_my_turn(other)
+    theirs = saved_game(other).to_json()
+
+    page.bring_to_front()
+    page.click("#start")
+    notice = page.locator("#notices .tab-notice")
+    expect(notice).to_contain_text("A game is in progress in another tab")
+    assert page.get_attribute("html", "data-phase") == "setup"
+    assert saved_game(page).to_json() == theirs  # nothing replaced
+    page.click('#notices .tab-notice [data-action="adopt"]')  # "Continue it here"
+    expect(page.locator("html")).to_have_attribute("data-phase", "play")
+    assert page.locator('#log li[data-kind="move"]').count() == len(saved_game(page).history)
+    wait_my_turn(page)
+    play_one_card(page)
+    other.close()
+
+
+def test_a_second_tab_s_daily_deal_is_practice_once_the_first_tab_started_it(page: Page, guard: object,
+                                                                             site_url: str) -> None:
+    page.add_init_script(DEAF_TAB)  # it never hears of the other tab's daily results
+    open_page(page, f"{site_url}?speed=instant&lang=en")
+    other = open_second_tab(page, f"{site_url}?speed=instant&lang=en")
+    other.click("#daily-start")
+    expect(other.locator("[data-daily-attempt]")).to_have_attribute("data-daily-attempt", "counted")
+    started = other.evaluate("localStorage.getItem('pasur.daily')")
+
+    page.bring_to_front()
+    page.click("#daily-start")  # asked first: the other tab's daily deal is in progress
+    expect(page.locator("#notices .tab-notice")).to_contain_text("in progress in another tab")
+    page.click("#daily-start")
+    expect(page.locator("[data-daily-attempt]")).to_have_attribute("data-daily-attempt", "practice")
+    days = json.loads(page.evaluate("localStorage.getItem('pasur.daily')"))["days"]
+    assert days == json.loads(started)["days"]  # the counted attempt stays the first tab's
+    other.close()
+
+
+def test_every_place_aside_taken_does_not_stop_the_game_being_saved(page: Page, guard: object,
+                                                                     site_url: str) -> None:
+    open_page(page, f"{site_url}?speed=instant&lang=en")
+    page.evaluate("""() => { localStorage.setItem('pasur.match.unreadable', 'old1');
+        for (let n = 2; n <= 20; n++) localStorage.setItem('pasur.match.unreadable.' + n, 'old' + n);
+        localStorage.setItem('pasur.match', '{garbage'); }""")
+    page.reload()
+    wait_ready(page)
+    assert "set aside" in page.inner_text("#notices") and "storage is full" not in page.inner_text("#notices")
+    page.click("#start")
+    wait_my_turn(page)
+    play_one_card(page)
+    wait_my_turn(page)
+    assert len(saved_game(page).history) >= 1 and page.locator("#save-error").count() == 0
+    aside = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('pasur.match.unreadable'))
+        .map(k => localStorage.getItem(k))""")
+    assert len(aside) == 20 and "{garbage" in aside and "old1" not in aside  # the oldest copy went
+
+
+def test_a_setting_changed_in_another_tab_is_not_undone_by_this_tab_s(page: Page, guard: object,
+                                                                       site_url: str) -> None:
+    page.add_init_script(DEAF_TAB)  # this tab never hears of the other tab's settings
+    open_page(page, f"{site_url}?lang=en")
+    other = open_second_tab(page, f"{site_url}?lang=en")
+    other.click("#settings-button")
+    other.select_option("#settings-speed", "fast")
+    other.click("#settings-undo")  # off
+    other.wait_for_function("() => JSON.parse(localStorage.getItem('pasur.settings') || '{}').undo === false")
+
+    page.bring_to_front()
+    page.click("#settings-button")
+    page.click("#settings-four")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('pasur.settings') || '{}').four_colour === true")
+    stored = json.loads(page.evaluate("localStorage.getItem('pasur.settings')"))
+    assert (stored["speed"], stored["undo"], stored["four_colour"]) == ("fast", False, True)
+    assert not page.is_checked("#settings-undo")  # and this tab follows what it read
+    other.close()

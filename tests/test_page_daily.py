@@ -20,7 +20,7 @@ from pasur_web.model import effects as fx
 from pasur_web.model.daily import DailyBook
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
-from pasur_web.model.savegame import match_from_json, match_to_json
+from pasur_web.model.savegame import Partly, match_from_json, match_to_json
 from pasur_web.model.seats import Seat
 from pasur_web.model.state import State
 from pasur_web.model.storage import Loaded
@@ -75,10 +75,13 @@ def test_daily_book_counts_one_attempt_a_day_and_the_streak() -> None:
     book, _ = book.begin("2026-12-02", datetime.date(2026, 12, 2))  # started, not finished: not played yet
     assert book.streak(datetime.date(2026, 12, 2)) == 3
     assert DailyBook.from_json(book.to_json()) == book
-    assert DailyBook.from_json('{"days": {"x": {}, "2026-12-01": {"player": "9"}}, "computer": [1]}') == DailyBook(
-        days={DAY: {}})
-    with pytest.raises(ValueError):
-        DailyBook.from_json("{")  # not readable at all: set aside by the page, which says so
+    with pytest.raises(Partly) as partly:  # set aside whole by the page, which says so, and the rest kept
+        DailyBook.from_json('{"days": {"x": {}, "2026-12-01": {"player": "9"}, "2026-11-30": {"player": 8}}}')
+    assert partly.value.value == DailyBook(days={"2026-11-30": {"player": 8}})
+    assert "x, 2026-12-01" in str(partly.value)
+    for bad in ("{", '{"days": {}, "computer": [1]}'):
+        with pytest.raises(ValueError):
+            DailyBook.from_json(bad)  # not readable at all: set aside by the page, which says so
 
 
 def test_only_todays_or_yesterdays_deal_can_be_counted() -> None:
@@ -189,3 +192,27 @@ def test_the_streak_and_the_history_say_what_was_counted() -> None:
 
 def new_game_match() -> Match:
     return Match.start(2, Rules(), (Seat("You", "human"), Seat("Bo", "easy")), seed=1)
+
+
+def test_two_tabs_one_counted_attempt_and_no_result_lost() -> None:
+    """A tab opened before another tab played today's deal reads the stored results again before it
+    starts the deal (its attempt is practice), and what it stores is merged with what is stored."""
+    from pasur_web.model.daily import merged_text
+    from pasur_web.model.storage import DAILY_KEY
+
+    first, _ = update(initial_state(parse_params(""), {}, ["en"]), act.StartDaily(TODAY))
+    stored = first.daily.finish(TODAY, 14, None).to_json()  # its result, stored
+    second = initial_state(parse_params(""), {}, ["en"])  # its book was read before: empty
+    second, _ = update(second, act.Stored(DAILY_KEY, stored))  # read again as the daily deal starts
+    second, effects = update(second, act.StartDaily(TODAY))
+    assert second.match is not None and second.match.practice and not any(
+        isinstance(effect, fx.Store) for effect in effects)
+    assert second.daily.days[TODAY] == {"player": 14}
+    # A tab that writes from an older book keeps what another tab stored since.
+    older = DailyBook({DAY: {"player": 3}}).begin(TODAY, datetime.date(2026, 12, 2))[0]
+    assert DailyBook.from_json(merged_text(stored, older.to_json())) == DailyBook({DAY: {"player": 3},
+                                                                                   TODAY: {"player": 14}})
+    first_result = DailyBook({TODAY: {"player": 14}})
+    second_result = DailyBook({TODAY: {"player": 9, "computer": 11}})
+    assert second_result.merged(first_result).days[TODAY] == {"player": 14, "computer": 11}  # never replaced
+    assert merged_text("not json", older.to_json()) == older.to_json()

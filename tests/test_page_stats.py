@@ -4,7 +4,7 @@ import pytest
 
 from pasur import Rules
 from pasur_web.model.match import Match
-from pasur_web.model.savegame import match_from_json, match_to_json
+from pasur_web.model.savegame import Partly, match_from_json, match_to_json
 from pasur_web.model.seats import Seat
 from pasur_web.model.stats import Stats, counting, preset_name
 
@@ -36,11 +36,22 @@ def test_statistics_count_once_per_match_and_survive_bad_data() -> None:
     counted = match_from_json(match_to_json(Match.of(match.game, match.seats, counted=True)))
     assert counted.counted and counting(stats, counted) is None  # a reload does not count it twice
     assert Stats.from_json(stats.to_json()).rows == stats.rows
-    for bad in ['{"rows": {"2/seeds": {"played": -3, "won": "x"}}}', '{"rows": {"2/seeds": 5, "x" : {}}}']:
-        loaded = Stats.from_json(bad)
-        assert all(value >= 0 for row in loaded.rows.values() for value in row.values())
-    assert Stats.from_json('{"rows": {"2/seeds": {"played": -3}}}').rows["2/seeds"]["played"] == 0
     assert Stats.from_json("").rows == {} and Stats.from_json(None).rows == {}
+
+
+@pytest.mark.parametrize("row", [
+    '"2/seeds": {"played": -3, "won": "x"}', '"2/seeds": 5', '"x": {}', '"2/seeds": {"played": "5"}',
+    '"2/<b>x</b>": {"played": 2}',  # a preset the page has no name for
+    '"5/seeds": {"played": 1}', '"2/seeds": {"played": 1, "best": 77}', '"2/seeds": {"played": 1e400}',
+])
+def test_statistics_with_a_row_that_cannot_be_read_keep_the_others_and_say_which(row: str) -> None:
+    good = '"3/classic": {"played": 10, "won": 4, "drawn": 0, "surs": 2, "undone": 0}'
+    with pytest.raises(Partly) as partly:  # the page sets the whole aside, says so, and keeps the rest
+        Stats.from_json('{"version": 1, "rows": {' + row + ", " + good + "}}")
+    kept = partly.value.value
+    assert isinstance(kept, Stats) and kept.rows == {"3/classic": {"played": 10, "won": 4, "drawn": 0, "surs": 2,
+                                                                   "undone": 0}}
+    assert partly.value.text == kept.to_json() and "rows that are not statistics" in str(partly.value)
 
 
 @pytest.mark.parametrize("bad", ["nope", "[]", '{"rows": 5}', "[" * 40 + "]" * 40])

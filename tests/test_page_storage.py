@@ -327,3 +327,230 @@ def test_unreadable_settings_statistics_and_daily_results_are_kept_and_said() ->
     assert backend.items[DAILY_KEY + ".unreadable"] == "[]"
     assert read_stored(store, SETTINGS_KEY, lambda text: json.loads(text or "{}"), {}, notices) == {"speed": "fast"}
     assert len(notices) == 2  # a value that reads: nothing said
+
+
+# ----------------------------------------------------------------------------- every field of a save
+def _save_of(match: Match, **changes: Any) -> str:
+    """The save of ``match`` with ``changes`` (a value None removes the field), without its checksum."""
+    data = json.loads(match_to_json(match))
+    data.pop("sum")
+    data.update(changes)
+    return json.dumps(data)
+
+
+def _finished_deal() -> Match:
+    match = two_player(seed=6, target=62)
+    while match.pending_sheet is None:
+        match = advance(match)
+    return match
+
+
+@pytest.mark.parametrize(("changes", "why"), [
+    ({"pending_sheet": -1}, "score sheet"),  # no deal finished: there is no sheet to show
+    ({"pending_sheet": 0}, "score sheet"),
+    ({"pending_sheet": True}, "score sheet"),
+    ({"handoff": 1}, "hands the device"),  # a computer's seat: nobody to hand the device to
+    ({"seats": [["You", "human"], ["Bob", "friend"]]}, "friend's seat but no table"),
+    ({"viewer": 10**400}, "hand that is not a player's"),
+])
+def test_a_save_with_a_field_out_of_range_is_refused_and_set_aside(changes: dict[str, Any], why: str) -> None:
+    text = _save_of(advance(two_player(), 3), **changes)
+    with pytest.raises(ValueError, match=why):
+        match_from_json(text)
+    backend = FakeStorage()
+    backend.items[MATCH_KEY] = text
+    loaded = Slot(Storage(lambda: backend), MATCH_KEY).load()
+    assert loaded.match is None and loaded.aside == MATCH_KEY + ".unreadable" and backend.items[loaded.aside] == text
+
+
+def test_a_score_sheet_is_the_last_finished_deal_s_before_the_next_deal_is_played() -> None:
+    match = _finished_deal()
+    assert match_from_json(_save_of(match)).pending_sheet == 0
+    played_on = advance(match, 1)  # the next deal's first move: the sheet was closed
+    with pytest.raises(ValueError, match="score sheet"):
+        match_from_json(_save_of(played_on, pending_sheet=0))
+
+
+def test_every_save_that_loads_can_be_shown_and_played() -> None:
+    """What the page does with a loaded save (take it up, draw it, a tap, the next deal, a hint) never
+    fails, whatever a field of the save holds: a save that could not be shown is refused on load."""
+    import datetime
+
+    from pasur_web.model import actions as act
+    from pasur_web.model.storage import Loaded
+    from pasur_web.model.update import initial_state, update
+    from pasur_web.screens.page import page
+
+    values: list[Any] = [None, True, 0, -1, 1, 2, 3, 10**30, 1.5, "", "x", "human", "friend", [], {},
+                         [["You", "human"], ["Sara", "human"]], {"code": "abcdef", "tokens": {}, "started": False}]
+    loaded = 0
+    for base in (advance(two_player(), 3), _finished_deal()):
+        for field in ("pending_sheet", "handoff", "viewer", "seats", "counted", "undone", "daily", "table", "link",
+                      "reviews", "practice", "id"):
+            for value in values:
+                try:
+                    match = match_from_json(_save_of(base, **{field: value}))
+                except ValueError:
+                    continue
+                loaded += 1
+                state, _ = update(initial_state(parse_params(""), {}, ["en"]), act.Started(Loaded(match)))
+                for action in (act.Press.NEXT_DEAL, act.Press.HINT, act.Press.UNDO, act.Press.REVEAL):
+                    page(state, datetime.date(2026, 12, 6), ("", 0, "", None))
+                    state, _ = update(state, action)
+    assert loaded > 20
+
+
+# ----------------------------------------------------------------------------- reviews that cannot be read
+@pytest.mark.parametrize("entry", [
+    {"number": float("inf")}, {"number": float("nan")}, {"options": [["5D", 10**400, 0, None]]},
+    {"options": [["5D", 0, 0, ["a", {"k": 1}]]]},
+])
+def test_reviews_that_cannot_be_read_are_dropped_and_the_game_kept(entry: dict[str, Any]) -> None:
+    match = advance(two_player(), 3)
+    good = {"number": 1, "round": 1, "hand": ["5D"], "table": [], "played": "5D", "expected": 1.0, "exact": True,
+            "options": [["5D", 0, 0, None]]}
+    text = _save_of(match, reviews={"0:0": [{**good, **entry}], "0:1": [good]})
+    loaded = match_from_json(text)
+    assert loaded.game.to_json() == match.game.to_json() and list(loaded.reviews) == ["0:1"]
+    # The same save written by another tab: a playing tab reads it before every move, and is behind.
+    backend = FakeStorage()
+    slot = Slot(Storage(lambda: backend), MATCH_KEY)
+    assert slot.write(match) == "saved"
+    backend.items[MATCH_KEY] = text  # (the same match, written again)
+    newer = slot.newer(match)
+    assert newer is not None and newer.id == match.id and list(newer.reviews) == ["0:1"]
+
+
+# ----------------------------------------------------------------------------- a tab with no game of its own
+def test_a_tab_with_no_game_finds_another_tab_s_game_in_progress() -> None:
+    backend = FakeStorage()
+    store = Storage(lambda: backend)
+    mine, theirs = Slot(store, MATCH_KEY), Slot(store, MATCH_KEY)
+    assert mine.load().match is None and mine.elsewhere() is None
+    playing = advance(two_player(), 2)
+    assert theirs.write(playing) == "saved"
+    found = mine.elsewhere()
+    assert found is not None and found.id == playing.id
+    assert theirs.elsewhere() is None  # its own save
+    assert theirs.write(finish(playing)) == "saved" and mine.elsewhere() is None  # a finished game may go
+
+
+# ----------------------------------------------------------------------------- setting aside, again and again
+def test_with_every_place_aside_taken_the_oldest_copy_goes_and_the_game_is_saved() -> None:
+    backend = FakeStorage()
+    names = [MATCH_KEY + ".unreadable"] + [f"{MATCH_KEY}.unreadable.{n}" for n in range(2, 21)]
+    backend.items = {name: f"old{number}" for number, name in enumerate(names, start=1)}
+    backend.items[MATCH_KEY] = "{garbage"
+    slot = Slot(Storage(lambda: backend), MATCH_KEY)
+    loaded = slot.load()
+    assert loaded.aside == names[-1] and backend.items[names[-1]] == "{garbage"  # the newest in the last place
+    assert [backend.items[name] for name in names[:-1]] == [f"old{number}" for number in range(2, 21)]  # old1 went
+    assert slot.write(two_player()) == "saved"
+
+
+def test_a_value_that_could_not_be_set_aside_is_not_written_over_and_its_notice_goes_once_it_is() -> None:
+    from pasur_web.model.storage import SETTINGS_KEY, read_stored
+
+    backend = FakeStorage()
+    store = Storage(lambda: backend)
+    backend.items = {STATS_KEY: "x" * 1000}
+    backend.limit = len(STATS_KEY) + 1000 + 5  # full: no room for the copy
+    notices: list[Any] = []
+    assert read_stored(store, STATS_KEY, Stats.from_json, Stats(), notices) == Stats()
+    assert notices[0][0] == "notice_set_aside_kept" and notices[0][1]["name"] == STATS_KEY
+    assert store.set(STATS_KEY, "{}") == "quota" and backend.items[STATS_KEY] == "x" * 1000  # kept, as said
+    assert store.set(SETTINGS_KEY, "{}") == "quota"  # (the storage is full indeed)
+    backend.limit = 10**9
+    assert store.set(STATS_KEY, "{}") is None  # room again: set aside first, then written
+    assert backend.items[STATS_KEY + ".unreadable"] == "x" * 1000 and backend.items[STATS_KEY] == "{}"
+
+
+def test_statistics_read_in_part_are_set_aside_whole_with_a_notice_and_the_rest_kept() -> None:
+    from pasur_web.model.storage import read_stored
+
+    backend = FakeStorage()
+    store = Storage(lambda: backend)
+    text = json.dumps({"version": 1, "rows": {"2/seeds": {"played": "5", "won": 3}, "3/classic": {"played": 10}}})
+    backend.items = {STATS_KEY: text}
+    notices: list[Any] = []
+    stats = read_stored(store, STATS_KEY, Stats.from_json, Stats(), notices)
+    assert list(stats.rows) == ["3/classic"] and stats.rows["3/classic"]["played"] == 10
+    assert [(key, values["name"]) for key, values in notices] == [("notice_set_aside_part", STATS_KEY + ".unreadable")]
+    assert backend.items[STATS_KEY + ".unreadable"] == text and Stats.from_json(backend.items[STATS_KEY]) == stats
+
+
+# ----------------------------------------------------------------------------- what the page does about it
+def _page(query: str = "", settings: dict[str, Any] | None = None) -> Any:
+    from pasur_web.model.update import initial_state
+
+    return initial_state(parse_params(query), settings or {}, ["en"])
+
+
+def test_a_tab_with_no_game_asks_before_a_new_game_replaces_another_tab_s() -> None:
+    from pasur_web.model import actions as act
+    from pasur_web.model import effects as fx
+    from pasur_web.model.games import asks_first
+    from pasur_web.model.storage import Loaded
+    from pasur_web.model.update import update
+
+    state, _ = update(_page(), act.Started(Loaded(None), today="2026-12-06"))
+    start = act.StartGame({"setup-players": "2"})
+    assert state.view == "setup" and asks_first(state, start) and asks_first(state, act.Press.START_GUIDE)
+    other = advance(two_player(), 2)  # what Slot.elsewhere found: the runtime says so instead of starting
+    told, effects = update(state, act.Behind(other))
+    notice = told.notices[-1]
+    assert notice.kind == "tab" and notice.words[0] == "notice_other_tab_setup" and effects == []
+    assert notice.action == ("adopt", "notice_take_up") and notice.words[1] == {"names": ["Me", "Bot"]}
+    assert told.cat.t("notice_other_tab_setup", names="Me, Bot") == (
+        "A game is in progress in another tab: Me, Bot. Continue it here, or start a new game, which replaces it.")
+    assert update(told, act.Behind(advance(other, 1)))[0].notices == told.notices  # its next move: said once
+    assert told.view == "setup" and told.match is None and not told.table.behind
+    assert not asks_first(told, start)  # told: a new game now replaces it, as the notice says
+    started, effects = update(told, start)
+    assert started.match is not None and not any(n.kind == "tab" for n in started.notices)
+    assert any(isinstance(effect, fx.SaveMatch) for effect in effects)
+    taken, _ = update(told, act.Adopt(other))  # or the other tab's game continues here
+    assert taken.match is other and taken.view == "game"
+    assert not asks_first(started, start)  # a tab with a game of its own asks "Leave this game?" instead
+    finished, _ = update(state, act.Behind(finish(other)))
+    assert not any(n.kind == "tab" for n in finished.notices)  # nothing in progress to continue
+
+
+def test_another_tab_s_settings_are_followed_and_read_again_before_a_change() -> None:
+    from pasur_web.model import actions as act
+    from pasur_web.model import effects as fx
+    from pasur_web.model.storage import SETTINGS_KEY
+    from pasur_web.model.update import update
+
+    state = _page(settings={"four_colour": False})
+    followed, _ = update(state, act.Stored(SETTINGS_KEY, '{"speed": "fast", "undo": false, "lang": "fr"}'))
+    assert followed.speed == "fast" and followed.lang == "fr" and followed.settings["undo"] is False
+    _, effects = update(followed, act.ChangeSetting("settings-four", "", True))
+    assert effects[-1] == fx.StoreSettings({"four_colour": True, "speed": "fast", "undo": False, "lang": "fr"})
+    assert update(state, act.Stored(SETTINGS_KEY, "[1]"))[0] == state  # unreadable: kept as this tab has it
+    pinned = _page("?speed=slow&lang=nl")  # the address's speed and language stay this page's
+    pinned, _ = update(pinned, act.Stored(SETTINGS_KEY, '{"speed": "fast", "lang": "fr"}'))
+    assert (pinned.speed, pinned.lang) == ("slow", "nl")
+
+
+def test_the_notice_of_a_save_kept_in_place_goes_once_a_save_works() -> None:
+    from pasur_web.model import actions as act
+    from pasur_web.model.storage import Loaded
+    from pasur_web.model.update import update
+
+    state, _ = update(_page(), act.Started(Loaded(None, "the saved match is not JSON", None), today="2026-12-06"))
+    assert [n.words[0] for n in state.notices] == ["notice_unreadable_save_kept"]
+    state, _ = update(state, act.Saved(STATS_KEY, None))  # another key's write says nothing of it
+    assert [n.words[0] for n in state.notices] == ["notice_unreadable_save_kept"]
+    state, _ = update(state, act.Saved(MATCH_KEY, "quota"))
+    assert [n.words[0] for n in state.notices] == ["notice_unreadable_save_kept"]
+    state, _ = update(state, act.Saved(MATCH_KEY, None))  # saved: the unreadable save was set aside first
+    assert state.notices == ()
+    from pasur_web.model.storage import SETTINGS_KEY
+    from pasur_web.model.update import initial_state
+
+    kept: tuple[str, dict[str, object]] = ("notice_set_aside_kept", {"what": ("set_aside_stats", {}),
+                                                                     "reason": "not JSON", "name": STATS_KEY})
+    state = initial_state(parse_params(""), {}, ["en"], set_aside=[kept])
+    assert update(state, act.Saved(SETTINGS_KEY, None))[0].notices == state.notices
+    assert update(state, act.Saved(STATS_KEY, None))[0].notices == ()

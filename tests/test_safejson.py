@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import doctest
+import json
 import sys
 from collections.abc import Callable
 
@@ -98,3 +99,31 @@ def test_every_reader_of_stored_or_received_text_reads_the_longest_it_accepts(na
     with contextlib.suppress(ValueError):  # not JSON: the string never closes
         reader(text)
     assert nesting_depth('"' + '\\"' * 500_000 + '", [[1]]') == 2  # a closed string: the brackets after it count
+
+
+@pytest.mark.parametrize("text", ['{"speed": Infinity}', '{"speed": -Infinity}', '{"speed": NaN}',
+                                  '{"speed": 1e400}'])
+def test_a_number_json_cannot_hold_is_read_as_null_and_never_written_back(text: str) -> None:
+    """JavaScript reads no NaN or Infinity: a stored value holding one is read as one that lacks it
+    (as JavaScript would have written it), and every JSON the page writes is strict."""
+    from pasur_web.model.savegame import read_settings, settings_text
+
+    settings = read_settings(text)
+    assert settings == {"speed": None}
+    assert json.loads(settings_text(settings), parse_constant=_refuse) == {"speed": None}
+
+
+def _refuse(name: str) -> None:
+    raise AssertionError(f"{name} is not JSON")
+
+
+@pytest.mark.parametrize("write", [
+    lambda bad: safejson.dumps({"a": bad}),
+    lambda bad: Stats({"2/seeds": {"played": bad}}).to_json(),
+    lambda bad: DailyBook({"2026-12-01": {"player": bad}}).to_json(),
+    lambda bad: wire.json_text({"t": "say", "what": bad}),
+])
+def test_the_page_writes_strict_json_only(write: Callable[[float], str]) -> None:
+    for bad in (float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="not JSON compliant"):
+            write(bad)

@@ -13,6 +13,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from ..model import actions as act
 from ..model.online import new_code, new_token
 from ..model.savegame import match_from_json
+from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY
 from .dom import attr, found
 
 if TYPE_CHECKING:
@@ -144,9 +145,13 @@ def bind(runtime: Runtime) -> list[Any]:
                                            bool(getattr(target, "checked", False))), by_input=True)
 
     def on_storage(event: Any) -> None:
-        """Another tab saved a game: this tab is behind; it says so, and offers to continue that one."""
-        state = runtime.state
-        if str(event.key or "") != runtime.slot.key or not found(event.newValue) or state.demo is not None:
+        """Another tab stored its settings, statistics or daily results: this tab follows them. Another
+        tab saved a game: this tab is behind; it says so, and offers to continue that one."""
+        state, key = runtime.state, str(event.key or "")
+        if key in (SETTINGS_KEY, STATS_KEY, DAILY_KEY):
+            runtime.dispatch(act.Stored(key, str(event.newValue) if found(event.newValue) else None))
+            return
+        if key != runtime.slot.key or not found(event.newValue) or state.demo is not None:
             return
         match = state.match
         if match is not None:

@@ -7,20 +7,22 @@ and taken in order, never from inside another action's update.
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from dataclasses import replace
 from typing import Any
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-from pyscript import window  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
 
 from ..model import actions as act
 from ..model import effects as fx
+from ..model.daily import merged_text
+from ..model.games import asks_first
+from ..model.savegame import settings_text
 from ..model.sounds import GAP, keep_sound_setting
 from ..model.state import State
 from ..model.stats import Stats, counting
-from ..model.storage import SETTINGS_KEY, STATS_KEY, Slot, Storage
+from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, Slot, Storage, read_stored
 from ..model.update import update
 from .draw import Drawer, Frames
 from .peers import Peers
@@ -29,6 +31,8 @@ from .tasks import Tasks
 __all__ = ["Runtime"]
 
 _PLAYS = (act.PickCard, act.PlayCard, act.PickCapture)
+# Read again before these actions, which decide from it: another tab may have stored it since.
+_REREAD = {act.ChangeSetting: SETTINGS_KEY, act.StartDaily: DAILY_KEY, act.AnswerLink: DAILY_KEY}
 
 
 class Runtime:
@@ -46,6 +50,7 @@ class Runtime:
         self.waiting: list[act.Action] = []  # taps on cards answered, to be taken once painted
         self.tap_drawn = True  # the drawing after the taps taken last was made
         self.kept_panel = False  # the new-game panel was drawn before Python was ready
+        self.drawn = False  # the first drawing was made (the page is ready)
         self.listeners: list[Any] = []  # the page's event listeners, kept for its life
         self._frame = create_proxy(self.frame)
         self._take_taps = create_proxy(self.take_taps)
@@ -95,6 +100,11 @@ class Runtime:
                  or (isinstance(action, act.Computer) and action.step == "play"))
         if plays and self._behind(state):
             return
+        if asks_first(state, action) and self._elsewhere():
+            return
+        key = _REREAD.get(type(action))
+        if key is not None:
+            state, _ = update(state, act.Stored(key, self.storage.get(key)))
         self.state, effects = update(state, action)
         for effect in effects:
             self.carry_out(effect)
@@ -110,18 +120,25 @@ class Runtime:
         self.queue.append(act.Behind(newer))
         return True
 
+    def _elsewhere(self) -> bool:
+        """A game in progress that another tab saved, which a game started here would replace: this
+        tab says so first, and offers to continue it here."""
+        other = self.slot.elsewhere()
+        if other is None:
+            return False
+        self.queue.append(act.Behind(other))
+        self.focus.append('#notices .tab-notice [data-action="adopt"]')
+        return True
+
     # ------------------------------------------------------------------ effects
     def carry_out(self, effect: fx.Effect) -> None:
         if isinstance(effect, fx.SaveMatch):
             self.save(effect.match)
         elif isinstance(effect, fx.Store):
-            problem = self.storage.set(effect.key, effect.text) if effect.text is not None else None
-            if effect.text is None:
-                self.storage.remove(effect.key)
-            self.queue.append(act.Saved(effect.key, problem))
+            self.store(effect.key, effect.text)
         elif isinstance(effect, fx.StoreSettings):
             settings = keep_sound_setting(dict(effect.settings), self.storage.get(SETTINGS_KEY))
-            self.queue.append(act.Saved(SETTINGS_KEY, self.storage.set(SETTINGS_KEY, json.dumps(settings))))
+            self.queue.append(act.Saved(SETTINGS_KEY, self.storage.set(SETTINGS_KEY, settings_text(settings))))
         elif isinstance(effect, fx.ForgetMatch):
             self.slot.forget()
         elif isinstance(effect, fx.Sound):
@@ -145,6 +162,19 @@ class Runtime:
         else:
             self.tasks.carry_out(effect)
 
+    def store(self, key: str, text: str | None) -> None:
+        """Store ``text`` (None: remove the key). The daily results are merged with what another tab
+        stored since, so that neither tab's result is lost; this tab then follows the merged book."""
+        if key == DAILY_KEY and text is not None:
+            merged = merged_text(self.storage.get(key), text)
+            if merged != text:
+                text = merged
+                self.queue.append(act.Stored(key, text))
+        problem = self.storage.set(key, text) if text is not None else None
+        if text is None:
+            self.storage.remove(key)
+        self.queue.append(act.Saved(key, problem))
+
     def save(self, match: Any) -> None:
         """Save the match, and count it in the statistics once it is over: the save that records it
         as counted goes first, so that a failed write can count it once too few, never twice."""
@@ -152,12 +182,9 @@ class Runtime:
         if result == "stale":
             self.queue.append(act.Behind(self.slot.newer(match)))
             return
-        text = self.storage.get(STATS_KEY) if result == "saved" and match.game.over else None
-        try:
-            stats = Stats.from_json(text)
-        except ValueError:  # kept aside, not replaced
-            self.storage.set_aside(STATS_KEY, text or "")
-            stats = Stats()
+        # What cannot be read is set aside, not replaced (what can be read of it is counted on).
+        stats = read_stored(self.storage, STATS_KEY, Stats.from_json, Stats(), []) if (
+            result == "saved" and match.game.over) else Stats()
         counted = counting(stats, match) if result == "saved" else None
         if counted is None:
             self.queue.append(act.Saved(self.slot.key, None if result == "saved" else result))
@@ -194,9 +221,26 @@ class Runtime:
     def draw(self) -> None:
         window.document.documentElement.removeAttribute("data-drawing")
         focus, self.focus = self.focus, []
-        batch = self.drawer.batch(self.state, focus, self.kept_panel)
-        if batch is not None:
-            window.pasurDraw.frame(batch)
+        try:
+            batch = self.drawer.batch(self.state, focus, self.kept_panel)
+            if batch is not None:
+                window.pasurDraw.frame(batch)
+        except Exception as error:
+            if self.drawn:
+                raise
+            failed_start(error)  # the game's start failed, perhaps for what was stored: it says what to do
+            return
+        self.drawn = True
         if not self.tap_drawn and not self.waiting:
             self.tap_drawn = True
             window.pasurDraw.answered()
+
+
+def failed_start(error: Exception) -> None:
+    """The start-up error for a failure of the game's first drawing (``web/boot.js`` adds the remedies
+    that fit: "Start without the saved game" when there is one), never a traceback on screen."""
+    window.console.warn(f"the first drawing failed: {type(error).__name__}: {error}")
+    document.getElementById("startup-error-detail").textContent = f"{type(error).__name__}: {error}"[:300]
+    document.getElementById("loading").hidden = True
+    document.getElementById("startup-error").hidden = False
+    document.documentElement.setAttribute("data-error", "")

@@ -10,7 +10,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from ..model import actions as act
 from ..model.daily import DailyBook
 from ..model.params import AI_LEVELS, parse_params
-from ..model.savegame import read_json
+from ..model.savegame import read_json, read_settings
 from ..model.state import Words
 from ..model.stats import Stats
 from ..model.storage import (
@@ -30,14 +30,6 @@ from .events import bind, read_form, today
 from .runtime import Runtime
 
 __all__ = ["start"]
-
-
-
-def _settings(text: str | None) -> dict[str, Any]:
-    data = read_json(text) if text else {}
-    if not isinstance(data, dict):
-        raise ValueError("not settings")
-    return data
 
 
 def _friend(storage: Storage) -> tuple[str, str, str] | None:
@@ -66,11 +58,12 @@ def start() -> Runtime:
     params = parse_params(str(window.location.search), AI_LEVELS)
     storage = Storage(lambda: window.localStorage)
     slot = Slot(storage, match_key(params))
+    window.pasurSaveKey = slot.key  # for web/boot.js: the save a failed start may set aside
     problem = storage.probe()
     # Storage turned off (a frame sandboxed without allow-same-origin, a setting): said once, here.
     notices: list[Words] = [("notice_no_storage", {})] if problem == "disabled" else []
     notices += _boot_notices()
-    settings: dict[str, Any] = read_stored(storage, SETTINGS_KEY, _settings, {}, notices)
+    settings: dict[str, Any] = read_stored(storage, SETTINGS_KEY, read_settings, {}, notices)
     stats = read_stored(storage, STATS_KEY, Stats.from_json, Stats(), notices)
     daily = read_stored(storage, DAILY_KEY, DailyBook.from_json, DailyBook(), notices)
     languages = [str(lang) for lang in (window.navigator.languages or [])]

@@ -234,6 +234,15 @@ class Behind:
     newer: Match | None
 
 
+@dataclass(frozen=True)
+class Stored:
+    """What storage holds under ``key`` now (settings, statistics, daily results): another tab wrote
+    it, or this tab reads it again before deciding from it."""
+
+    key: str
+    text: str | None
+
+
 # ---------------------------------------------------------------------- the rule demos
 @dataclass(frozen=True)
 class DemoStep:
@@ -266,8 +275,9 @@ class Message:
 
 @dataclass(frozen=True)
 class Link:
-    """A connection's news: ``status`` is "open" (the table is open), "connected", "lost" or
-    "unreachable" (no signalling server); ``peer`` a friend's connection, or None for the table."""
+    """A connection's news: ``status`` is "open" (the table is open), "connected", "lost", "missing" (no
+    table open under the code) or "unreachable" (no signalling server); ``peer`` a friend's connection,
+    or None for the table."""
 
     peer: str | None
     status: str
@@ -285,5 +295,5 @@ class Say:
 
 Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Computer | Started | StartGame | StartDaily | Leave
           | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
-          | ReviewMove | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | DemoStep
+          | ReviewMove | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | Stored | DemoStep
           | OpenTable | Join | Message | Link | StandIn | Say)

@@ -9,15 +9,16 @@ second attempt, or a date in the future is practice.
 from __future__ import annotations
 
 import datetime
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from pasur.daily import is_day
+from pasur.safejson import dumps
 
-from .savegame import read_json
+from .savegame import Partly, read_json
 
-__all__ = ["KEEP_DAYS", "DailyBook", "countable"]
+__all__ = ["KEEP_DAYS", "DailyBook", "countable", "merged_text"]
 
 KEEP_DAYS = 400  # daily results kept on this device (the oldest go first)
 
@@ -31,6 +32,12 @@ def _points(value: object) -> bool:
     return type(value) is int and abs(value) < 1000
 
 
+def _entry(day: object, entry: object) -> bool:
+    """A date's entry as the page writes it: its counted attempt's points and the computer's, if known."""
+    return (isinstance(day, str) and is_day(day) and isinstance(entry, dict) and set(entry) <= {"player", "computer"}
+            and all(_points(value) for value in entry.values()))
+
+
 @dataclass(frozen=True)
 class DailyBook:
     """Never changed in place."""
@@ -40,24 +47,38 @@ class DailyBook:
 
     @classmethod
     def from_json(cls, text: str | None) -> DailyBook:
-        """The book stored as ``text`` (none: empty). An entry that cannot be read is dropped; a
-        value that is not a book at all raises ValueError saying why (it is set aside)."""
+        """The book stored as ``text`` (none: empty). A value that is not a book at all raises
+        ValueError saying why; one with entries that cannot be read raises ``Partly`` with the others."""
         if not text:
             return cls()
         data = read_json(text)
         if not isinstance(data, dict) or not isinstance(data.get("days", {}), dict):
             raise ValueError("not the daily results")
         days, computer = data.get("days", {}), data.get("computer", {})
-        return cls(
-            {day: {key: value for key, value in entry.items() if key in ("player", "computer") and _points(value)}
-             for day, entry in days.items() if is_day(day) and isinstance(entry, dict)},
-            {day: points for day, points in (computer.items() if isinstance(computer, dict) else ())
-             if is_day(day) and _points(points)})
+        if not isinstance(computer, dict):
+            raise ValueError("not the daily results")
+        book = cls({day: dict(entry) for day, entry in days.items() if _entry(day, entry)},
+                   {day: points for day, points in computer.items() if is_day(day) and _points(points)})
+        bad = [str(day) for day in days if day not in book.days] + [str(day) for day in computer
+                                                                     if day not in book.computer]
+        if bad:
+            raise Partly(f"dates that cannot be read: {', '.join(bad)[:80]}", book, book.to_json())
+        return book
 
     def to_json(self) -> str:
         kept = {name: {day: book[day] for day in sorted(book)[-KEEP_DAYS:]}
                 for name, book in (("days", self.days), ("computer", self.computer))}
-        return json.dumps({"version": 1, **kept}, sort_keys=True)
+        return dumps({"version": 1, **kept}, sort_keys=True)
+
+    def merged(self, stored: DailyBook) -> DailyBook:
+        """This tab's book with what another tab stored since (``stored``): every date of both; for a
+        date in both, the entry with the counted attempt's result wins (the one stored first, when
+        both have one: a result is never replaced), the other filling in what it lacks."""
+        days = {**self.days, **stored.days}
+        for day in self.days.keys() & stored.days.keys():
+            mine, theirs = self.days[day], stored.days[day]
+            days[day] = {**mine, **theirs} if "player" in theirs or "player" not in mine else {**theirs, **mine}
+        return DailyBook(days, {**self.computer, **stored.computer})
 
     def would_count(self, day: str, today: datetime.date) -> bool:
         """Whether an attempt of the deal of ``day`` started ``today`` would be counted: the first
@@ -99,3 +120,15 @@ class DailyBook:
             count += 1
             day -= datetime.timedelta(days=1)
         return count
+
+
+def merged_text(stored: str | None, mine: str) -> str:
+    """The daily results to store: this tab's book (``mine``, as it would write it) with what is stored
+    now, which another tab may have written since it was read (``DailyBook.merged``)."""
+    try:
+        theirs = DailyBook.from_json(stored)
+    except Partly as partly:
+        theirs = cast(DailyBook, partly.value)
+    except ValueError:  # (set aside as the page started; nothing of it to keep)
+        theirs = DailyBook()
+    return DailyBook.from_json(mine).merged(theirs).to_json()

@@ -19,7 +19,8 @@ from .setup_form import read_setup
 from .state import DealDemo, Notice, State, Table
 from .storage import DAILY_KEY, FRIEND_KEY
 
-__all__ = ["begin", "daily_link_game", "drop_game_params", "game_action", "resume", "show_setup", "start_daily"]
+__all__ = ["asks_first", "begin", "daily_link_game", "drop_game_params", "game_action", "resume", "show_setup",
+           "start_daily"]
 
 
 def _without(notices: tuple[Notice, ...], *kinds: str) -> tuple[Notice, ...]:
@@ -54,6 +55,16 @@ def _daily_notice(match: Match) -> tuple[Notice, ...]:
     date = LTR_ISOLATE + match.daily + POP_ISOLATE  # kept left to right in a right-to-left language
     words = ("daily_counted_notice" if match.counted_daily else "daily_practice_notice", {"date": date})
     return (Notice(words, "daily", ident="daily-notice"),)
+
+
+def asks_first(state: State, action: act.Action) -> bool:
+    """Whether ``action``, which starts a game, must first be told of a game in progress that another
+    tab saved (``Behind``), since the new game would replace it: in a tab with no game of its own,
+    until the page has said so (its notice offers to continue that game here; a new game started
+    after that replaces it, as the player was told)."""
+    starts = isinstance(action, act.StartGame | act.StartDaily | act.OpenTable) or action is act.Press.START_GUIDE
+    return (starts and state.match is None and state.demo is None and state.online is None
+            and not any(notice.kind == "tab" for notice in state.notices))
 
 
 def daily_link_game(params: Params, saved: Match | None, today: str) -> bool:

@@ -8,15 +8,18 @@ from dataclasses import replace
 from pasur.daily import deal_points
 from pasur.rules import PRESETS
 
+from ..i18n import LANGUAGES
 from . import actions as act
 from . import effects as fx
+from .daily import DailyBook
 from .games import drop_game_params, resume
 from .params import SPEEDS
 from .play import Result, finish_daily, table_action
 from .review_panel import escape, review_action, reviewed
+from .savegame import Partly, read_settings
 from .state import Notice, State, Table
 from .stats import Stats
-from .storage import DAILY_KEY, STATS_KEY
+from .storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, match_key
 
 __all__ = ["panel_action"]
 
@@ -51,11 +54,16 @@ def _change_setting(state: State, action: act.ChangeSetting) -> Result:
 
 
 def _saved(state: State, action: act.Saved) -> Result:
-    """What a write did: a failure is said at once (``#save-error``) and goes when a write works."""
+    """What a write did: a failure is said at once (``#save-error``) and goes when a write works; so
+    does the notice that an unreadable value is kept in place (a write works once it is set aside)."""
     failing = {key: problem for key, problem in state.failing.items() if key != action.key}
     if action.result is not None and not (action.result == "disabled" and state.storage == "disabled"):
         failing[action.key] = action.result
     state = replace(state, failing=failing)
+    if action.result is None:
+        kept = "notice_unreadable_save_kept" if action.key == match_key(state.params) else "notice_set_aside_kept"
+        state = replace(state, notices=tuple(notice for notice in state.notices if notice.words[0] != kept or (
+            kept == "notice_set_aside_kept" and notice.words[1].get("name") != action.key)))
     match = state.match
     if action.stats is not None:
         state = replace(state, stats=action.stats)
@@ -74,14 +82,40 @@ def _behind(state: State, newer: act.Behind) -> Result:
     if state.online is not None and not state.online.host:
         return state, []
     notices = tuple(notice for notice in state.notices if notice.kind != "tab")
-    match = state.match
-    if newer.newer is not None:
-        same = match is not None and newer.newer.id == match.id
-        words = ("notice_other_tab_same" if same else "notice_other_tab_new", {"names": newer.newer.names()})
+    match, other = state.match, newer.newer
+    if other is not None and match is None and not other.game.over:  # this tab has no game of its own
+        # (the same words after each of that game's moves: said once, not again at every move)
+        notices += (Notice(("notice_other_tab_setup", {"names": other.names()}), "tab", ("adopt", "notice_take_up")),)
+    elif other is not None and match is not None:
+        same = other.id == match.id
+        words = ("notice_other_tab_same" if same else "notice_other_tab_new", {"names": other.names()})
         notices += (Notice(words, "tab", ("adopt", "notice_take_over")),)
     if match is None or state.demo is not None:
         return replace(state, notices=notices), []
     return replace(state, notices=notices, table=Table(behind=True)), [fx.StopComputer()]
+
+
+def _stored(state: State, action: act.Stored) -> Result:
+    """What storage holds now, from another tab or read again: this tab follows it (what cannot be read
+    is left as this tab has it; its next write sets it aside when it must)."""
+    try:
+        if action.key == SETTINGS_KEY:
+            settings = {**state.settings, **read_settings(action.text)}
+            speed, lang = settings.get("speed"), settings.get("lang")
+            speed = speed if state.params.speed is None and speed in SPEEDS else state.speed
+            lang = lang if state.params.lang is None and lang in LANGUAGES else state.lang
+            return replace(state, settings=settings, speed=str(speed), lang=str(lang)), []
+        if action.key == DAILY_KEY:
+            return replace(state, daily=state.daily.merged(DailyBook.from_json(action.text))), []
+        if action.key == STATS_KEY:
+            return replace(state, stats=Stats.from_json(action.text)), []
+    except Partly as partly:  # what could be read of it
+        if isinstance(partly.value, DailyBook):
+            return replace(state, daily=state.daily.merged(partly.value)), []
+        return (replace(state, stats=partly.value), []) if isinstance(partly.value, Stats) else (state, [])
+    except ValueError:
+        return state, []
+    return state, []
 
 
 def _escape(state: State) -> Result:
@@ -164,6 +198,8 @@ def panel_action(state: State, action: act.Action) -> Result:
         return _saved(state, action)
     if isinstance(action, act.Behind):
         return _behind(state, action)
+    if isinstance(action, act.Stored):
+        return _stored(state, action)
     if isinstance(action, act.DuplicatePlayed | act.Shared) or action is act.Press.SHARE:
         return _daily(state, action)
     return state, []

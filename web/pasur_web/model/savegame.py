@@ -11,16 +11,18 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from typing import Any
 
 from pasur import Game
 from pasur.daily import is_day
 from pasur.review import MoveReview
-from pasur.safejson import loads_checked
+from pasur.safejson import dumps, loads_checked
 
 from .match import Match
 from .seats import Seat, clean_name, known_kind
 
-__all__ = ["MAX_STORED_CHARS", "checksum", "match_from_json", "match_to_json", "read_json"]
+__all__ = ["MAX_STORED_CHARS", "Partly", "checksum", "match_from_json", "match_to_json", "read_json", "read_settings",
+           "settings_text"]
 
 # Far above any real save (a long match is well under 100,000 characters); larger is not read.
 MAX_STORED_CHARS = 2_000_000
@@ -41,6 +43,28 @@ def read_json(text: str) -> object:
         return loads_checked(text, MAX_STORED_CHARS, MAX_STORED_DEPTH)
     except ValueError as error:
         raise ValueError("nested too deep to be read" if "nested" in str(error) else "not JSON") from None
+
+
+def read_settings(text: str | None) -> dict[str, Any]:
+    """The settings as stored (``localStorage["pasur.settings"]``); not an object: ValueError."""
+    data = read_json(text) if text else {}
+    if not isinstance(data, dict):
+        raise ValueError("not settings")
+    return data
+
+
+def settings_text(settings: dict[str, Any]) -> str:
+    """The settings as stored: strict JSON, which ``web/boot.js`` and ``web/sound.js`` read too."""
+    return dumps(settings, sort_keys=True)
+
+
+class Partly(ValueError):
+    """A stored value that could be read in part only: why, what could be read (``value``) and how
+    that part is stored (``text``). It is set aside whole, and the part kept (``storage.read_stored``)."""
+
+    def __init__(self, reason: str, value: object, text: str) -> None:
+        super().__init__(reason)
+        self.value, self.text = value, text
 
 
 def checksum(body: str) -> str:
@@ -70,7 +94,7 @@ def match_to_json(match: Match) -> str:
                          "started": match.started}
     if match.link is not None:
         data["link"] = match.link
-    return json.dumps({**data, "sum": checksum(json.dumps(data, sort_keys=True))}, sort_keys=True)
+    return dumps({**data, "sum": checksum(dumps(data, sort_keys=True))}, sort_keys=True)
 
 
 def _reviews(data: object) -> dict[str, tuple[MoveReview, ...]]:
@@ -83,7 +107,7 @@ def _reviews(data: object) -> dict[str, tuple[MoveReview, ...]]:
             continue
         try:
             found[key] = tuple(MoveReview.from_dict(entry) for entry in entries)
-        except ValueError:
+        except ValueError:  # (every malformed entry, a number out of range included)
             continue
     return found
 
@@ -101,8 +125,10 @@ def _seats(data: object, players: int) -> tuple[Seat, ...]:
 
 def _table(data: object, seats: tuple[Seat, ...]) -> tuple[str | None, dict[int, str], bool]:
     """The table between friends a save belongs to: its code, the token of each friend's seat, and
-    whether its host started the match."""
+    whether its host started the match. A friend's seat needs the table: its moves come from there."""
     if data is None:
+        if any(seat.friend for seat in seats):
+            raise ValueError("the saved match has a friend's seat but no table between friends")
         return None, {}, True
     tokens = data.get("tokens") if isinstance(data, dict) else None
     code = data.get("code") if isinstance(data, dict) else None
@@ -122,7 +148,8 @@ def match_from_json(text: str) -> Match:
     """A match saved by :func:`match_to_json`; anything wrong raises ValueError saying what.
 
     The game is checked and replayed by the engine. A save whose checksum does not match (or that
-    has none) but replays is loaded marked as edited.
+    has none) but replays is loaded marked as edited. Every field is checked against the game, so
+    that a save loaded can be shown and played: a check missed here would stop the page instead.
     """
     try:
         data = read_json(text) if isinstance(text, str) else None
@@ -130,6 +157,14 @@ def match_from_json(text: str) -> Match:
         raise ValueError(f"the saved match is {error}") from None
     if not isinstance(data, dict) or not _REQUIRED <= set(data) <= _REQUIRED | _OPTIONAL:
         raise ValueError("the saved match does not have the expected fields")
+    try:
+        return _match(data)
+    except (TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as error:
+        # Not expected after the checks below; a save is outside data all the same: refused, not a failure.
+        raise ValueError(f"the saved match is not valid ({type(error).__name__})") from None
+
+
+def _match(data: dict[str, object]) -> Match:
     check = data.pop("sum", None)
     edited = data.get("edited", False) is not False or check != checksum(json.dumps(data, sort_keys=True))
     ident, counted = data.get("id"), data.get("counted", False)
@@ -137,15 +172,18 @@ def match_from_json(text: str) -> Match:
         raise ValueError("the saved match's id is not valid")
     if type(counted) is not bool or type(data.get("undone", False)) is not bool:
         raise ValueError("the saved match's statistics flags are not true or false")
-    game = Game.from_json(data["game"])
+    saved_game = data["game"]
+    if not isinstance(saved_game, str):
+        raise ValueError("the saved match's game is not a saved game")
+    game = Game.from_json(saved_game)
     seats = _seats(data["seats"], game.players)
     viewer, pending, handoff = data["viewer"], data["pending_sheet"], data["handoff"]
     if type(viewer) is not int or not 0 <= viewer < game.players or (not seats[viewer].human and any(
             seat.human for seat in seats)):
         raise ValueError("the saved match shows a hand that is not a player's")
-    if pending is not None and (type(pending) is not int or pending != len(game.deal_results) - 1 or game.over):
-        raise ValueError("the saved match's score sheet is not the last deal's")
-    if handoff is not None and (type(handoff) is not int or handoff != game.turn):
+    _check_sheet(game, pending)
+    if handoff is not None and (type(handoff) is not int or handoff != game.turn or pending is not None
+                                or not seats[handoff].human):
         raise ValueError("the saved match hands the device to the wrong seat")
     daily, link = data.get("daily"), data.get("link")
     if daily is not None and not (isinstance(daily, str) and is_day(daily) and game.players == 2):
@@ -160,3 +198,13 @@ def match_from_json(text: str) -> Match:
     if ident is not None:
         values["id"] = ident
     return Match(game, seats, **values)  # type: ignore[arg-type]
+
+
+def _check_sheet(game: Game, pending: object) -> None:
+    """A score sheet shown is the last finished deal's, before any move of the next deal (the page
+    shows it between the two), and never once the match is over (the match's sheet is shown then)."""
+    if pending is None:
+        return
+    last = len(game.deal_results) - 1
+    if type(pending) is not int or pending < 0 or pending != last or game.over or game.history[-1].deal != last:
+        raise ValueError("the saved match's score sheet is not the last deal's")

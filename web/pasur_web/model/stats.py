@@ -1,25 +1,27 @@
 """Statistics kept on this device: matches played and won, and surs made, per player count and
 preset, from the point of view of the first seat (the device's owner, always a human).
 
-Stored as JSON in the browser. A row that cannot be read is dropped; a value that cannot be read at
-all is set aside by the page, which says so.
+Stored as JSON in the browser. A value that cannot be read is set aside by the page, which says so;
+one with rows that cannot be read is set aside whole, and its other rows kept.
 """
 
 from __future__ import annotations
 
-import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from pasur.rules import PRESETS, Rules
+from pasur.safejson import dumps
 
 from .match import Match
-from .savegame import read_json
+from .savegame import Partly, read_json
 
 __all__ = ["FIELDS", "Stats", "counting", "preset_name"]
 
 FIELDS = ("played", "won", "drawn", "surs", "undone")  # undone: matches where a move was taken back
 _MAX_COUNT = 10**9
+_KEY = re.compile(r"[234]/(?:" + "|".join((*PRESETS, "custom")) + ")")  # players/preset (``preset_name``)
 
 
 def preset_name(rules: Rules) -> str:
@@ -40,20 +42,22 @@ class Stats:
 
     @classmethod
     def from_json(cls, text: str | None) -> Stats:
-        """The statistics stored as ``text`` (none: empty). A row that cannot be read is dropped; a
-        value that is not statistics at all raises ValueError saying why (it is set aside)."""
+        """The statistics stored as ``text`` (none: empty). A value that is not statistics raises
+        ValueError saying why; one with rows that cannot be read raises ``Partly`` with the others."""
         if not text:
             return cls()
         data = read_json(text)
         rows = data.get("rows") if isinstance(data, dict) else None
         if not isinstance(rows, dict):
             raise ValueError("not statistics")
-        return cls({key: {name: value if type(value) is int and 0 <= value <= _MAX_COUNT else 0
-                          for name in FIELDS for value in [row.get(name, 0)]}
-                    for key, row in rows.items() if isinstance(key, str) and len(key) <= 40 and isinstance(row, dict)})
+        kept = cls({key: {name: row.get(name, 0) for name in FIELDS} for key, row in rows.items() if _row(key, row)})
+        if len(kept.rows) < len(rows):
+            bad = ", ".join(str(key) for key in rows if key not in kept.rows)
+            raise Partly(f"rows that are not statistics: {bad[:80]}", kept, kept.to_json())
+        return kept
 
     def to_json(self) -> str:
-        return json.dumps({"version": 1, "rows": self.rows}, sort_keys=True)
+        return dumps({"version": 1, "rows": self.rows}, sort_keys=True)
 
     def record(self, players: int, rules: Rules, winner_side: int | None, my_side: int, my_surs: int,
                undone: bool = False) -> Stats:
@@ -78,6 +82,14 @@ class Stats:
             if players.isdigit():
                 out.append((int(players), preset, row))
         return sorted(out, key=lambda item: (item[0], item[1]))
+
+
+def _row(key: object, row: object) -> bool:
+    """A row as ``to_json`` writes it: for a number of players and a preset (or "custom"), counts from
+    0 up (a count added later, missing from older rows, is 0)."""
+    return (isinstance(key, str) and _KEY.fullmatch(key) is not None and isinstance(row, dict)
+            and set(row) <= set(FIELDS) and all(type(value) is int and 0 <= value <= _MAX_COUNT
+                                                  for value in row.values()))
 
 
 def counting(stats: Stats, match: Match) -> Stats | None:

@@ -7,13 +7,14 @@ saved match: it never writes over a save that another tab made since it last rea
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from .match import Match
 from .params import GAME_KEYS, Params
-from .savegame import match_from_json, match_to_json
+from .savegame import Partly, match_from_json, match_to_json
 
 __all__ = [
     "DAILY_KEY",
@@ -42,7 +43,11 @@ STATS_KEY = "pasur.stats"
 DAILY_KEY = "pasur.daily"  # the daily deals played on this device (model/daily.py)
 FRIEND_KEY = "pasur.friend"  # the table between friends this browser last joined: its code, the name, the token
 UNREADABLE_SUFFIX = ".unreadable"  # a value that could not be read is moved to its key + this (+ ".2", ...)
-MAX_ASIDE = 20  # unreadable values kept per key
+# Unreadable values kept per key. Past that, the oldest copy goes to make room for the newest, rather
+# than refusing to set the value aside: a value that is not set aside stays under its key, where the
+# page must not write over it, so the game could never be saved again (and nothing in the page ever
+# removes a copy). Twenty copies of one key are old breakage; the value set aside now is the latest.
+MAX_ASIDE = 20
 PROBE_KEY = "pasur.probe"
 
 Problem = Literal["quota", "disabled", "error"]  # why a write failed
@@ -89,11 +94,19 @@ def problem_of(error: BaseException) -> Problem:
     return "error"
 
 
+def aside_names(key: str) -> list[str]:
+    """Where unreadable values of ``key`` are kept, oldest first: ``<key>.unreadable``, then ``.2``, ..."""
+    return [key + UNREADABLE_SUFFIX + (f".{number}" if number > 1 else "") for number in range(1, MAX_ASIDE + 1)]
+
+
 class Storage:
-    """``localStorage`` that never raises: reads give None, writes say why they failed."""
+    """``localStorage`` that never raises: reads give None, writes say why they failed. A key whose
+    unreadable value could not be set aside (storage full) is ``blocked``: it is not written over
+    until that value is set aside."""
 
     def __init__(self, backend: Callable[[], Any]) -> None:
         self._backend = backend
+        self.blocked: set[str] = set()
 
     def get(self, key: str) -> str | None:
         try:
@@ -104,6 +117,14 @@ class Storage:
 
     def set(self, key: str, value: str) -> Problem | None:
         """Store ``value``; None when it was stored, else why not."""
+        if key in self.blocked:
+            kept = self.get(key)
+            if kept is not None and self.set_aside(key, kept) is None:
+                return "quota"  # (what kept it from being set aside: the storage is full)
+            self.blocked.discard(key)
+        return self._write(key, value)
+
+    def _write(self, key: str, value: str) -> Problem | None:
         try:
             self._backend().setItem(key, value)
         except Exception as error:
@@ -118,26 +139,36 @@ class Storage:
 
     def probe(self) -> Problem | None:
         """Whether anything can be stored at all (asked once, on start)."""
-        problem = self.set(PROBE_KEY, "1")
+        problem = self._write(PROBE_KEY, "1")
         self.remove(PROBE_KEY)
         return problem
 
     def set_aside(self, key: str, text: str) -> str | None:
         """Move ``text``, stored under ``key``, to the first free ``<key>.unreadable`` (then ``.2``,
-        ``.3``, ...), never over another one. Returns where it went, or None when it could not be
-        moved: then it is still under ``key``, as it was."""
-        free = next((name for name in (key + UNREADABLE_SUFFIX + (f".{n}" if n > 1 else "")
-                                       for n in range(1, MAX_ASIDE + 1)) if self.get(name) is None), None)
-        if free is None:
-            return None
-        if self.set(free, text) is None:
+        ``.3``, ...), never over another one (when all are taken, the oldest goes: ``MAX_ASIDE``).
+        Returns where it went, or None when it could not be moved: then it is still under ``key``,
+        as it was."""
+        names = aside_names(key)
+        free = next((name for name in names if self.get(name) is None), None) or self._drop_oldest(names)
+        if self._write(free, text) is None:
             self.remove(key)
             return free
         self.remove(key)  # room for the copy (storage full), the value itself being in hand
-        if self.set(free, text) is None:
+        if self._write(free, text) is None:
             return free
-        self.set(key, text)  # it could not be moved: put it back where it was
+        self._write(key, text)  # it could not be moved: put it back where it was
         return None
+
+    def _drop_oldest(self, names: list[str]) -> str:
+        """Make room among the copies: each moves one place towards the oldest's, the oldest going;
+        returns the place freed (the last, or where a move failed, its copy being in the place before)."""
+        for older, newer in itertools.pairwise(names):
+            value = self.get(newer)
+            if value is None or self._write(older, value) is not None:
+                self.remove(older)
+                return older
+        self.remove(names[-1])
+        return names[-1]
 
 
 T = TypeVar("T")
@@ -147,16 +178,22 @@ _WHAT = {SETTINGS_KEY: "settings", STATS_KEY: "stats", DAILY_KEY: "daily"}
 def read_stored(storage: Storage, key: str, parse: Callable[[str | None], T], empty: T,
                 notices: list[tuple[str, Mapping[str, object]]]) -> T:
     """A stored value read with ``parse``; one that cannot be read is set aside (never replaced by the
-    next write) and a notice added to ``notices`` says so and where it went."""
+    next write) and a notice added to ``notices`` says so and where it went. One read in part only
+    (``Partly``) is set aside whole, and its readable part stored again in its place."""
     text = storage.get(key)
     try:
         return parse(text)
     except ValueError as error:
+        partly = error if isinstance(error, Partly) else None
         aside = storage.set_aside(key, text or "")
+        if aside is None:
+            storage.blocked.add(key)
+        elif partly is not None:
+            storage.set(key, partly.text)
         what: tuple[str, Mapping[str, object]] = ("set_aside_" + _WHAT.get(key, "settings"), {})
-        said = "notice_set_aside" if aside is not None else "notice_set_aside_kept"
+        said = "notice_set_aside_kept" if aside is None else "notice_set_aside_part" if partly else "notice_set_aside"
         notices.append((said, {"what": what, "reason": str(error)[:200], "name": aside or key}))
-        return empty
+        return empty if partly is None else cast(T, partly.value)
 
 
 @dataclass(frozen=True)
@@ -175,7 +212,6 @@ class Slot:
         self.key = key
         self.known: str | None = None  # the save this tab last read or wrote
         self.known_id: str | None = None  # and its match's id
-        self.blocked = False  # an unreadable save that could not be set aside is under the key
 
     def _know(self, text: str, match: Match) -> None:
         self.known, self.known_id = text, match.id
@@ -189,7 +225,8 @@ class Slot:
             match = match_from_json(text)
         except ValueError as error:
             aside = self.storage.set_aside(self.key, text)
-            self.blocked = aside is None
+            if aside is None:  # not written over until it is set aside
+                self.storage.blocked.add(self.key)
             return Loaded(None, str(error)[:300], aside)
         self._know(text, match)
         return Loaded(match)
@@ -209,14 +246,21 @@ class Slot:
         except ValueError:
             return None  # not a game: nothing to continue, and the next write sets it aside
 
+    def elsewhere(self) -> Match | None:
+        """A game in progress that another tab saved, which this tab has neither read nor written: a
+        tab with no game of its own would replace it by starting one."""
+        stored = self.storage.get(self.key)
+        if stored is None or stored == self.known or self.key in self.storage.blocked:
+            return None
+        try:
+            match = match_from_json(stored)
+        except ValueError:
+            return None
+        return None if match.game.over else match
+
     def write(self, match: Match) -> WriteResult:
         stored = self.storage.get(self.key)
-        if self.blocked and stored is not None:
-            if self.storage.set_aside(self.key, stored) is None:
-                return "quota"
-            stored = None
-        self.blocked = False
-        if stored is not None and self._stale(stored, match):
+        if stored is not None and self.key not in self.storage.blocked and self._stale(stored, match):
             try:
                 match_from_json(stored)
             except ValueError:

@@ -13,7 +13,6 @@ played once made) and ``refused`` (why a message changed nothing).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from pasur import Card, Move, Rules
 from pasur.events import DealScored, DealStarted, Event, LeftoverTaken, MoveRecord
 from pasur.players import player_seed
 from pasur.review import MoveReview
-from pasur.safejson import loads_checked
+from pasur.safejson import dumps, loads_checked
 from pasur.view import PlayerView
 
 from .match import Match
@@ -109,7 +108,7 @@ _CHECKS: dict[str, Any] = {"hello": _hello, "play": _play, "say": _say, "review"
 
 def json_text(data: object) -> str:
     """A message as sent: JSON, without spaces."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 # ---------------------------------------------------------------------- the position for one seat
