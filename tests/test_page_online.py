@@ -283,6 +283,23 @@ def test_a_friend_may_decline_the_link() -> None:
     assert page.view == "setup" and fx.Address((("lang", "en"),)) in effects
 
 
+def test_a_table_that_is_not_open_is_said_not_found_and_the_name_form_comes_back() -> None:
+    page = initial_state(parse_params("?join=zzzzzz&lang=en"), {}, ["en"])
+    page, _ = update(page, act.Started(Loaded(None), today="2026-12-02"))
+    page, effects = update(page, act.Join("zzzzzz", "Ann", TOKEN))
+    assert page.view == "lobby" and effects[-1] == fx.Connect("zzzzzz")
+    page, effects = update(page, act.Link(None, "missing"))  # web/peers.js: no table under this code
+    assert page.view == "join" and page.online is None and fx.CloseTable() in effects
+    assert [(n.words[0], n.words[1]) for n in page.notices] == [("join_missing", {"code": "ZZZZZZ"})]
+    assert page.cat.t("join_missing", code="ZZZZZZ").startswith("No table is open under the code ZZZZZZ")
+    page, effects = update(page, act.Join("zzzzzz", "Ann", TOKEN))  # tried again: the notice goes
+    assert page.view == "lobby" and page.notices == () and effects[-1] == fx.Connect("zzzzzz")
+    table = Table()
+    table.start()
+    friend, _ = update(table.friend, act.Link(None, "lost"))  # a table reached before: tried again, as before
+    assert friend.view == "game" and online_of(friend).status == "lost"
+
+
 ODD_VALUES: tuple[object, ...] = (None, "x", -1, 10**30, [], {}, [[1, 2]], True, "7C")
 
 

@@ -5,12 +5,15 @@
 // pasurPeers.open(code, onEvent): the host's page listens as "pasur-<code>".
 // pasurPeers.join(code, onEvent): a friend's page connects to it, and again whenever it is lost.
 // pasurPeers.send(peer, text): to a friend's connection (the host), or to the host (peer null).
-// onEvent(kind, peer, text): kind is "open" (the table is open), "connected", "message", "lost" or
-// "unreachable" (no signalling server); peer is a friend's connection id at the host, else null.
+// onEvent(kind, peer, text): kind is "open" (the table is open), "connected", "message", "lost",
+// "missing" (a friend's page that has not reached the table yet finds none open under its code: it
+// stops trying) or "unreachable" (no signalling server); peer is a friend's connection id at the host,
+// else null.
 (function () {
   "use strict";
   var RETRY_MS = 2000, RETRY_MAX_MS = 10000;  // waits between attempts: doubled after each failure
-  var state = { peer: null, host: null, conns: new Map(), listen: null, code: "", closed: false, wait: RETRY_MS };
+  var state = { peer: null, host: null, conns: new Map(), listen: null, code: "", closed: false, wait: RETRY_MS,
+    reached: false };  // reached: this friend's page was connected to the table since it joined
 
   function emit(kind, peer, text) {
     if (kind === "open" || kind === "connected") state.wait = RETRY_MS;
@@ -75,19 +78,22 @@
     var peer = state.peer || (state.peer = new window.Peer(options));
     if (!peer.open) { peer.once("open", function () { connect(options); }); return; }
     var conn = state.host = peer.connect("pasur-" + state.code, { reliable: true, serialization: "raw" });
-    conn.on("open", function () { emit("connected", null); });
+    conn.on("open", function () { state.reached = true; emit("connected", null); });
     conn.on("data", function (data) { emit("message", null, String(data)); });
     conn.on("close", function () { if (state.host === conn) { emit("lost", null); later(function () { connect(options); }); } });
   }
 
   function friendErrors(options) {
     state.peer.on("error", function (error) {
-      if (error.type === "peer-unavailable") { emit("lost", null); later(function () { connect(options); }); }
+      // No page holds the table's id: a table never reached is not there (a mistyped or old link);
+      // one reached before is away (its host reloading) and is tried again.
+      if (error.type === "peer-unavailable" && !state.reached) emit("missing", null);
+      else if (error.type === "peer-unavailable") { emit("lost", null); later(function () { connect(options); }); }
       else if (error.type === "network" || error.type === "server-error" || error.type === "socket-error") {
         emit("unreachable", null);
         state.peer.destroy();
         state.peer = null;
-        later(function () { join(state.code, state.listen); });
+        later(function () { seat(state.code, state.listen); });
       }
     });
     state.peer.on("disconnected", function () { if (!state.closed && !state.peer.destroyed) state.peer.reconnect(); });
@@ -104,6 +110,11 @@
   function open(code, onEvent) { start(code, onEvent, listen); }
 
   function join(code, onEvent) {
+    state.reached = false;
+    seat(code, onEvent);
+  }
+
+  function seat(code, onEvent) {
     start(code, onEvent, function (options) {
       state.peer = new window.Peer(options);
       friendErrors(options);

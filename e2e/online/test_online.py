@@ -318,3 +318,19 @@ def test_host_and_friend_as_two_tabs_of_one_browser(browser: Browser, site_url: 
     expect(friend.locator("#notices")).not_to_contain_text("another tab")
     assert hidden_cards_sent(friend) == []
     context.close()
+
+
+@pytest.mark.usefixtures("signalling")
+def test_a_link_to_a_table_that_is_not_open_says_it_was_not_found(browser: Browser, site_url: str) -> None:
+    context, page, guard = person(browser)
+    open_page(page, f"{site_url}?join=zzzzzz&lang=en&speed=instant")  # a code no page has opened
+    page.fill("#join-name", "Ann")
+    page.click("#join")
+    notice = page.locator("#notices .notice").filter(has_text="No table is open under the code ZZZZZZ")
+    expect(notice).to_be_visible()
+    expect(page.locator("#join-name")).to_be_visible()  # the name form again: Join tries once more
+    assert page.locator("#online-status").count() == 0  # not "trying again" for ever
+    page.click("#join")
+    expect(page.locator("#notices .notice").filter(has_text="No table is open")).to_have_count(1)
+    assert not guard.problems, guard.problems
+    context.close()

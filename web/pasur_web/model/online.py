@@ -9,7 +9,6 @@ friend who is away keeps the seat; the host may let the computer play it until t
 
 from __future__ import annotations
 
-import json
 import random
 import string
 from collections.abc import Mapping
@@ -17,6 +16,7 @@ from dataclasses import replace
 
 from pasur import IllegalMoveError
 from pasur.events import MoveRecord
+from pasur.safejson import dumps
 
 from . import actions as act
 from . import effects as fx
@@ -27,21 +27,11 @@ from .play import Result, after_change, play
 from .seats import FRIEND, YOU_WORDS, Seat, clean_name
 from .seen_game import SeenGame
 from .setup_form import read_setup
-from .state import Online, State, Table
+from .state import Notice, Online, State, Table
 from .storage import FRIEND_KEY
 
-__all__ = [
-    "CODE_CHARS",
-    "STAND_IN",
-    "join",
-    "new_code",
-    "new_token",
-    "online_action",
-    "open_table",
-    "resume_table",
-    "seat_message",
-    "shown_seats",
-]
+__all__ = ["CODE_CHARS", "STAND_IN", "join", "new_code", "new_token", "online_action", "open_table", "resume_table",
+           "seat_message", "shown_seats"]
 
 CODE_CHARS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: a code read aloud or typed stays right
 STAND_IN = "medium"  # the computer level that plays for a friend who is away, when the host says so
@@ -203,8 +193,9 @@ def join(state: State, code: str, name: str, token: str) -> Result:
     """A friend's page joins the table ``code`` under ``name`` (kept, with the token, so that this
     browser takes the same seat back after a reload)."""
     online = Online("friend", code, token=token, name=clean_name(name, state.cat.t("you")))
-    kept = json.dumps({"code": code, "name": online.name, "token": token})
-    return replace(state, view="lobby", online=online), [fx.Store(FRIEND_KEY, kept), fx.Connect(code)]
+    kept = dumps({"code": code, "name": online.name, "token": token})
+    notices = tuple(notice for notice in state.notices if notice.kind != "join")
+    return replace(state, view="lobby", online=online, notices=notices), [fx.Store(FRIEND_KEY, kept), fx.Connect(code)]
 
 
 def _state_from_host(state: State, online: Online, data: Mapping[str, object]) -> Result:
@@ -244,6 +235,10 @@ def _list(value: object) -> list[object]:
 
 
 def _friend_action(state: State, online: Online, action: act.Action) -> Result:
+    if isinstance(action, act.Link) and action.status == "missing":  # no table open under this code
+        notice = Notice(("join_missing", {"code": online.code.upper()}), "join")
+        state = replace(state, view="join", online=None, notices=(*state.notices, notice))
+        return state, [fx.CloseTable(), fx.Focus("#join-name")]
     if isinstance(action, act.Link):
         effects: list[fx.Effect] = []
         if action.status == "connected":  # the host is reached: sit down (again)
