@@ -21,6 +21,10 @@ from driver import (
     tap_card,
     wait_for_moves,
 )
+from helpers import scenario
+from pasur_web.model.match import Match
+from pasur_web.model.savegame import match_to_json
+from pasur_web.model.seats import Seat
 
 pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
@@ -135,6 +139,38 @@ def test_a_whole_deal_with_the_keyboard_alone(page: Page, guard: object, site_ur
     page.wait_for_function("document.documentElement.dataset.phase === 'play'")
 
 
+
+def test_keys_start_a_game_and_escape_gives_the_focus_back_to_the_card(page: Page, guard: object,
+                                                                        site_url: str) -> None:
+    """Start pressed with the keys puts the focus in the hand (not on the page, two Tabs away); a
+    capture choice opened with Enter and closed with Escape gives the focus back to its card, so
+    that the next Enter is for that card and not another."""
+    open_page(page, f"{site_url}?lang=en&speed=instant")
+    for _ in range(60):
+        if page.evaluate("document.activeElement.id") == "start":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_function(WAIT_HUMAN)
+    expect(page.locator("#hand [data-card]:focus")).to_have_count(1)
+    game = scenario(["5H 7C 9S KD", "3D 6S 8C QH"], "4C 4D 2H 2S")  # 7C: several captures; not the first card
+    page.evaluate("text => localStorage.setItem('pasur.match', text)",
+                  match_to_json(Match.of(game, (Seat("You", "human"), Seat("Sara", "easy")))))
+    open_page(page, f"{site_url}?lang=en&speed=instant")
+    page.wait_for_function(WAIT_HUMAN)
+    expect(page.locator("#hand [data-card]:focus")).to_have_count(1)  # a game taken up: the hand has the focus
+    for _ in range(8):
+        if page.evaluate("document.activeElement.dataset.card") == "7C":
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    expect(page.locator("#capture-choice [data-capture]").first).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#capture-choice [data-capture]")).to_have_count(0)
+    expect(page.locator('#hand [data-card="7C"]')).to_be_focused()
+    page.keyboard.press("Enter")  # the same card's choice again
+    expect(page.locator("#capture-choice h3")).to_contain_text("7♣")
+
 @pytest.mark.fresh  # the page's clock is the profile's
 def test_the_hand_shows_its_focus_ring_to_keyboard_players_only(page: Page, guard: object, site_url: str) -> None:
     """Between turns the hand keeps the focus: after a card played with the mouse or a finger it
@@ -221,7 +257,8 @@ def test_guided_first_deal_gives_a_tip_then_the_reason(page: Page, guard: object
     answer_capture_choice(page, card)
     wait_for_moves(page, 2)
     page.wait_for_function(WAIT_HUMAN)
-    assert "Last move: " in page.inner_text("#guide-text")
+    said = page.inner_text("#guide-text")
+    assert said.startswith("Tip: try ") and "Last move: " in said  # what to do now, then the last move
     page.click("#guide-stop")
     expect(page.locator("#guide")).to_be_hidden()
     expect(page.locator("#hand [data-hint]")).to_have_count(0)

@@ -12,8 +12,19 @@ import pytest
 from conftest import ROOT, watched
 from playwright.sync_api import Browser, Page, expect
 
-from driver import DESKTOP, LOOKED_AT, PHONE, WAIT_HUMAN, open_page, saved_game, wait_for_moves
+from driver import (
+    DESKTOP,
+    LOOKED_AT,
+    PHONE,
+    WAIT_HUMAN,
+    answer_capture_choice,
+    open_page,
+    saved_game,
+    tap_card,
+    wait_for_moves,
+)
 from helpers import scenario
+from pasur import Rules, new_game
 from pasur_web.model.match import Match
 from pasur_web.model.savegame import match_to_json
 from pasur_web.model.seats import Seat
@@ -21,6 +32,10 @@ from pasur_web.model.seats import Seat
 pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
 SIZES = {"phone": (PHONE, True), "desktop": (DESKTOP, False)}
+GUIDE_IN_SIGHT = """() => { const box = document.getElementById('guide-text').getBoundingClientRect();
+  const tip = document.querySelector('#guide-text .guide-now').getBoundingClientRect();
+  const last = document.querySelector('#guide-text .guide-last').getBoundingClientRect();
+  return tip.top >= box.top && tip.bottom <= box.bottom + 0.5 && last.top < box.bottom - 10; }"""
 HAND_INSIDE = """() => { const r = document.getElementById('hand').getBoundingClientRect();
   return r.height > 0 && r.bottom <= window.innerHeight && r.top >= 0; }"""
 
@@ -51,6 +66,18 @@ def test_the_hand_stays_in_the_window_on_every_screen(person: tuple[Page, str], 
     tap(page, "#guide-start", touch)  # the guided deal, its tip above the hand
     page.wait_for_function(WAIT_HUMAN)
     assert page.evaluate(HAND_INSIDE), "guided deal"
+    if page.locator("#guide-text .guide-last").count() == 0:  # the player led: play the tip, see the reply
+        tipped = page.locator("#hand [data-hint]").get_attribute("data-card") or ""
+        tap_card(page, tipped, touch=touch)
+        answer_capture_choice(page, tipped)
+        wait_for_moves(page, 2)
+        page.wait_for_function(WAIT_HUMAN)
+    # What to do now comes first, whole, then why the last move did what it did (the rest of a long
+    # one a scroll away).
+    expect(page.locator("#guide-text .guide-now")).to_contain_text("Tip: try")
+    expect(page.locator("#guide-text .guide-last")).to_contain_text("Last move:")
+    assert page.evaluate(GUIDE_IN_SIGHT), "the guide's tip is cut"
+    assert page.evaluate(HAND_INSIDE), "guided deal, second turn"
     page.screenshot(path=str(artifacts / f"fit-guide-{size}.png"))
     page.evaluate("text => localStorage.setItem('pasur.match', text)", seven_options())
     open_page(page, site_url + "?lang=en")  # the saved game comes back, with a notice
@@ -134,6 +161,99 @@ def test_a_card_looked_at_is_said_whole_on_a_phone(browser: Browser, site_url: s
     assert not saved_game(page).history  # nothing played
     context.close()
 
+
+
+
+def test_a_card_looked_at_says_how_to_play_it_as_the_player_plays(browser: Browser, site_url: str) -> None:
+    """A second tap on a phone, a second click with a mouse, Enter again with the keys."""
+    game = scenario(["9S 5H 7C KD", "3D 6S 8C QH"], "2C 4D JH QS")
+    for size, touch in ((PHONE, True), (DESKTOP, False)):
+        context = watched(browser.new_context(viewport=size, has_touch=touch, is_mobile=touch))
+        page = context.new_page()
+        page.goto(site_url + "?lang=en")
+        page.evaluate("text => localStorage.setItem('pasur.match', text)",
+                      match_to_json(Match.of(game, (Seat("You", "human"), Seat("Sara", "easy")))))
+        open_page(page, site_url + "?lang=en&speed=instant")
+        page.wait_for_function(WAIT_HUMAN)
+        tap(page, '#hand [data-card="KD"]', touch)  # a King with no King on the table: laid
+        page.wait_for_selector('#hand [data-card="KD"].selected')
+        selection = page.locator("#selection")
+        expect(selection).to_contain_text("Tap it again to play it" if touch else "Click it again to play it")
+        assert "Click" not in selection.inner_text() if touch else "Tap" not in selection.inner_text()
+        if not touch:  # the keys from now on: Enter again plays the card looked at
+            page.keyboard.press("Shift")
+            expect(selection).to_contain_text("Press Enter again to play it")
+            assert "Click" not in selection.inner_text()
+            page.locator('#hand [data-card="KD"]').focus()
+            page.keyboard.press("Enter")
+            wait_for_moves(page, 1)
+            assert str(saved_game(page).history[0].move) == "KD"
+        context.close()
+
+# Every control in sight that a finger may tap, and whether each is at least 40 px each way.
+SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, .check')].filter(n => {
+    const r = n.getBoundingClientRect();
+    return r.width > 0 && getComputedStyle(n).visibility === 'visible' && r.bottom > 0 && r.top < innerHeight
+      && !n.matches('#hand .card, #table .card') && (r.width < 39.5 || r.height < 39.5);
+  }).map(n => (n.id || n.className) + ' ' + Math.round(n.getBoundingClientRect().width) + 'x'
+    + Math.round(n.getBoundingClientRect().height))"""
+TABLE_BOX = "() => { const r = document.getElementById('table').getBoundingClientRect(); return [r.top, r.height]; }"
+
+
+def test_on_a_phone_every_button_is_large_enough_and_the_table_stays_put(browser: Browser, site_url: str,
+                                                                         artifacts: Path) -> None:
+    """At 360x740 in French (long words), two-digit scores: the top bar is one row, every button is at
+    least 40 px each way, the settings' boxes keep their size, and the table does not move when Undo
+    comes beside Hint on the player's second turn."""
+    context = watched(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True))
+    page = context.new_page()
+    open_page(page, f"{site_url}?players=2&seed=3&speed=instant&lang=fr")
+    page.wait_for_function(WAIT_HUMAN)
+    expect(page.locator("#hint")).to_be_visible()
+    expect(page.locator("#undo")).to_be_hidden()
+    first = page.evaluate(TABLE_BOX)
+    assert page.evaluate(SMALL_TARGETS) == []
+    card = page.locator("#hand [data-card]").first.get_attribute("data-card") or ""
+    tap_card(page, card, touch=True)
+    answer_capture_choice(page, card)
+    wait_for_moves(page, 2)
+    page.wait_for_function(WAIT_HUMAN)
+    expect(page.locator("#undo")).to_be_visible()
+    expect(page.locator("#hint")).to_be_visible()
+    assert page.evaluate(TABLE_BOX) == first  # Undo came: nothing above the hand moved
+    assert page.evaluate(SMALL_TARGETS) == []
+    page.screenshot(path=str(artifacts / "fit-buttons-phone-fr.png"))
+    page.locator("#settings-button").tap()
+    expect(page.locator("#settings")).to_be_visible()
+    assert page.evaluate(SMALL_TARGETS) == []
+    boxes = page.locator("#settings .check input").evaluate_all(
+        "nodes => nodes.map(n => Math.round(n.getBoundingClientRect().width))")
+    assert boxes and set(boxes) == {20}  # no box squeezed by a long label
+    page.screenshot(path=str(artifacts / "fit-settings-phone-fr.png"))
+    context.close()
+
+
+def test_two_digit_scores_and_long_names_keep_the_top_bar_on_one_row(browser: Browser, site_url: str) -> None:
+    game = new_game(2, Rules(target=200), seed=1)
+    while len(game.deal_results) < 2 or game.turn != 0:
+        game.play(game.legal_moves()[0])
+    assert min(game.scores) >= 10, game.scores
+    context = watched(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True))
+    page = context.new_page()
+    page.goto(site_url + "?lang=fr")
+    page.evaluate("text => localStorage.setItem('pasur.match', text)", match_to_json(
+        Match.of(game, (Seat("Alexandra", "human"), Seat("Bartholomeus", "easy")))))
+    open_page(page, site_url + "?lang=fr&speed=instant")
+    page.wait_for_function(WAIT_HUMAN)
+    scores = page.locator("#scoreboard [data-side-score]")
+    expect(scores).to_have_count(2)
+    tops = scores.evaluate_all("nodes => nodes.map(n => Math.round(n.getBoundingClientRect().top))")
+    assert len(set(tops)) == 1  # one row
+    assert scores.all_inner_texts() == [str(score) for score in game.scores]
+    for which in scores.all():
+        box = which.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    context.close()
 
 def test_no_notice_about_a_restored_game_once_a_new_game_starts(page: Page, guard: object, site_url: str) -> None:
     open_page(page, f"{site_url}?players=2&seed=5&speed=instant&lang=en")

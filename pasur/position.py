@@ -131,7 +131,8 @@ class Position:
         if deal is None:
             return None
         end = Position()
-        end.players, end.sides, end.rules, end.rounds_per_deal = self.players, self.sides, self.rules, self.rounds_per_deal
+        end.players, end.sides, end.rules = self.players, self.sides, self.rules
+        end.rounds_per_deal = self.rounds_per_deal
         end.scores, end.deal_results = list(self.scores), list(self.deal_results)
         end.over, end.winner, end.turn = self.over, self.winner, None
         end.deal_number = len(self.deal_results) - 1

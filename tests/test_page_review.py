@@ -127,6 +127,16 @@ def test_the_review_opens_on_its_key_moments_with_the_position_and_a_chart() -> 
         assert [attrs_of(dot)["data-chart-moment"] for dot in find_all(chart, data_chart_moment="*")] == [
             str(entry.number) for entry in moments]
         assert find(panel, id="review-all") is not None
+        if lang == "en":  # the chart's name for screen readers ends with the key moments' moves
+            listed = ", ".join(str(entry.number) for entry in moments)
+            assert attrs_of(chart)["aria-label"].endswith(f"; key moments: moves {listed}")
+    # A deal with no key moment says so in words, not "moves none".
+    from pasur_web.screens.review_chart import chart as draw_chart
+
+    clean = [replace(entry, played=entry.best) for entry in entries]
+    drawn = draw_chart(clean, [], load_catalog("fr"))
+    assert drawn is not None
+    assert attrs_of(found(find(drawn, id="review-chart")))["aria-label"].endswith("; moments clés : aucun")
 
 
 def test_no_line_graded_good_names_a_better_move() -> None:
@@ -151,6 +161,31 @@ def worse_entry() -> MoveReview:
     played = Option(Move.parse("KC"), 7.25, 0.5, ("fewer_points", {"points": "1", "best": "5♠"}))
     return MoveReview(2, 1, (), (), played.move, -3.0, False, (best, played))
 
+
+
+def test_a_fall_that_the_moves_did_not_make_is_said_to_come_with_the_cards() -> None:
+    """The summary and the chart agree: a clean deal whose expected result fell says where the fall
+    came from; a fall no larger than the moves' losses says nothing more."""
+    from pasur_web.screens.review import _summary
+
+    def entry(number: int, expected: float, played: str = "5S:6H", loss: float = 0.0) -> MoveReview:
+        best = Option(Move.parse("5S:6H"), 0.0, 0.0)
+        options = (best,) if played == "5S:6H" else (best, Option(Move.parse(played), loss, 0.0,
+                                                                    ("fewer_points", {"n": "1", "best": "5♠"})))
+        return MoveReview(number, 1, (), (), Move.parse(played), expected, True, options)
+
+    en, fr = load_catalog("en"), load_catalog("fr")
+    clean = [entry(1, 13.0), entry(2, 6.0), entry(3, 1.0)]
+    assert _summary(clean, en) == ("All 3 moves were best or good: nothing lost. The expected result still went "
+                                   "from +13 to +1: that came with the cards and the other players' moves, not "
+                                   "with yours.")
+    assert _summary(clean, fr).startswith("Les 3 coups étaient tous les meilleurs ou bons : rien de perdu. Le "
+                                          "résultat attendu est pourtant passé de +13 à +1")
+    assert _summary([entry(1, 13.0), entry(2, 11.0)], en) == "All 2 moves were best or good: nothing lost."
+    costly = [entry(1, 13.0), entry(2, 3.0, "KC", 4.0), entry(3, 1.0)]  # lost 4 of a fall of 12
+    assert _summary(costly, en).endswith("The rest of the fall, from +13 to +1, came with the cards and the "
+                                         "other players' moves.")
+    assert "came with the cards" not in _summary([entry(1, 5.0), entry(2, 1.0, "KC", 4.0)], en)
 
 def test_review_words_and_numbers_in_each_language() -> None:
     cat = load_catalog("en")

@@ -196,6 +196,30 @@ def test_under_a_deal_s_score_sheet_the_table_shows_that_deal_as_it_ended() -> N
     parts = page(board(match.next_deal()), TODAY, ("", 0, "", None)).parts
     assert len(parts["hand"][1] or ()) == 4 and len(parts["table"][1] or ()) == 4
 
+
+def test_what_a_daily_attempt_counts_for_is_said_while_it_is_played_only() -> None:
+    from pasur_web.model.state import Notice
+    from pasur_web.screens.notices import notices
+
+    match = Match.of(new_game(2, Rules(fixed_deals=1), seed=4), (Seat("You", "human"), Seat("Sara", "medium")),
+                     daily="2026-12-06")
+    said = Notice(("daily_counted_notice", {"date": "2026-12-06"}), "daily", ident="daily-notice")
+    assert [attrs_of(node)["id"] for node in notices(replace(board(match), notices=(said,)))] == ["daily-notice"]
+    over = play_until(match, lambda m: m.phase == "match-end")
+    assert notices(replace(board(over), notices=(said,))) == []
+
+
+def test_a_card_looked_at_says_how_to_play_it_by_tap_click_or_key() -> None:
+    from pasur_web.screens.look import selection
+
+    match = stacked_match(["KD 9S 5H 7C", "3D 6S 8C QH"], "2C 4D JH QS")
+    shown = selection(board(match, selected="KD"))  # a King with no King on the table: laid
+    assert shown is not None
+    ways = {attrs_of(node)["class"]: text_of(node) for node in find_all(("div", (), tuple(shown)), tag="span")
+            if "again" in attrs_of(node).get("class", "")}
+    assert ways == {"again again-tap": "Tap it again to play it", "again again-click": "Click it again to play it",
+                    "again again-key": "Press Enter again to play it"}
+
 def stacked_match(hands: list[str], table: str, rules: Rules | None = None) -> Match:
     from helpers import scenario
 

@@ -77,7 +77,9 @@ def test_cancel_and_stale_clicks_change_nothing() -> None:
     state, several, _ = at_table()
     state, _ = update(state, act.PickCard(several))
     state, effects = update(state, act.Press.CANCEL_CHOICE)
-    assert state.table.choosing is None and not match_of(state).game.history and effects == [fx.Focus("hand")]
+    # The focus goes back to the card whose choice it was (a keyboard player's next Enter is for it).
+    assert state.table.choosing is None and not match_of(state).game.history
+    assert effects == [fx.Focus(f'#hand [data-card="{several}"]')]
     assert update(state, act.PickCapture("4C")) == (state, [])  # no choice open: ignored
     assert update(state, act.PickCard("ZZ")) == (state, [])  # not a card of the hand
     stale = act.Computer("play", match_of(state).id, 5, "ZZ")  # a computer move for another position

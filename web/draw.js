@@ -46,11 +46,12 @@
     return node && node.isConnected && !node.disabled && node.getClientRects().length > 0;
   }
 
-  // The first playable card gets the focus, unless something else meaningful has it.
+  // The first playable card gets the focus, unless something else meaningful has it (a button just
+  // hidden, as Start when the game begins, still holds the focus until the browser takes it away).
   function focusHand() {
     var active = document.activeElement;
     var hand = document.getElementById("hand");
-    if (!active || active === document.body || !active.isConnected || active === hand) {
+    if (!active || active === document.body || !focusable(active) || active === hand) {
       var first = document.querySelector("#hand [data-card]:not([disabled])");
       if (first) first.focus({ preventScroll: true });
     }

@@ -159,8 +159,10 @@ def table_action(state: State, action: act.Action) -> Result:
         if table.choosing is None or not match.is_viewer_turn():
             return replace(state, table=replace(table, choosing=None)), []
         return play(state, f"{table.choosing}:{action.captured}")
-    if action is act.Press.CANCEL_CHOICE:
-        return replace(state, table=replace(table, choosing=None, selected=None)), [fx.Focus("hand")]
+    if action is act.Press.CANCEL_CHOICE:  # the focus goes back to the card whose choice it was
+        card = table.choosing or table.selected
+        focus = fx.Focus(f'#hand [data-card="{card}"]' if card else "hand")
+        return replace(state, table=replace(table, choosing=None, selected=None)), [focus]
     if isinstance(action, act.Computer):
         return _computer(state, match, action)
     if action is act.Press.NEXT_DEAL:

@@ -72,7 +72,10 @@ def selection(state: State) -> list[Node] | None:
     card = cat.card_symbol(move.card)
     what = (cat.t("look_takes", card=card, cards=cat.cards_text(move.captured)) if move.captured
             else cat.t("look_laid", card=card))
-    worth_line = worth_nodes(match, move, cat) if move.captured else [h("span", text=cat.t("look_again"))]
+    # How to play it: a tap, a click or Enter, as the player plays (style.css shows the one that fits).
+    again = [h("span", f"again again-{way}", text=cat.t(key)) for way, key in (
+        ("tap", "look_again"), ("click", "look_again_click"), ("key", "look_again_key"))]
+    worth_line = worth_nodes(match, move, cat) if move.captured else again
     return [h("span", "look", children=[h("span", "look-what", text=what), h("span", "worth", children=worth_line)]),
             h("button", "secondary", id="look-cancel", type="button", data_action="capture-cancel",
               aria_label=cat.t("cancel"), title=cat.t("cancel"),

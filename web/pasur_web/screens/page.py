@@ -126,7 +126,7 @@ def _board(state: State) -> dict[str, Part]:
         "last-move": part([recap(state) or last.text] if last else [], data_move=last.move if last else None),
         "turn-status": part([status(state)]), "demo-bar": _panel(demo_bar(state)),
         "selection": _panel(selection(state)),
-        "guide": part(None, hidden=guide is None), "guide-text": part([guide or ""]),
+        "guide": part(None, hidden=guide is None), "guide-text": part(guide or []),
         "capture-choice": _panel(choice(state)), "me-info": part(me[2]),
         "me": part(None, class_="turn" if seat.turn else None, data_team=seat.team),
         "hand": part(hand(state)[2], aria_label=cat.t("your_hand")),

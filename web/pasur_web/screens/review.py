@@ -113,12 +113,21 @@ def _moment(entry: MoveReview, index: int, cat: Catalog) -> Node:
         h("button", "secondary", type="button", data_action="review-try", data_index=index, text=t("review_try"))])
 
 
+CARDS_FALL = 3  # points the expected result fell by beyond the moves' losses, said to come with the cards
+
+
 def _summary(entries: Sequence[MoveReview], cat: Catalog) -> str:
+    """How the seat played, and, when the expected result fell by more than its moves lost, that the
+    rest came with the cards and the others' moves (so that "nothing lost" and a falling chart agree)."""
     worse = sum(entry.grade in WORSE for entry in entries)
-    if not worse:
-        return cat.t("review_summary_clean", total=len(entries))
-    return cat.t("review_summary", good=len(entries) - worse, total=len(entries), n=worse,
-                 loss=float(points_lost(entries)))
+    lost = float(points_lost(entries))
+    said = (cat.t("review_summary", good=len(entries) - worse, total=len(entries), n=worse, loss=lost) if worse
+            else cat.t("review_summary_clean", total=len(entries)))
+    expected = [entry.expected for entry in entries if entry.expected is not None]
+    if len(expected) < 2 or expected[0] - expected[-1] - lost < CARDS_FALL:
+        return said
+    first, last = cat.signed(round(expected[0])), cat.signed(round(expected[-1]))
+    return said + " " + cat.t("review_summary_cards_more" if worse else "review_summary_cards", first=first, last=last)
 
 
 def _panel(state: State, shown: Review, entries: Sequence[MoveReview], total: int, body: list[Node | None]) -> Node:

@@ -72,7 +72,8 @@ def chart(entries: Sequence[MoveReview], moments: Sequence[MoveReview], cat: Cat
             _text(x(entry.number) + (8 if right else -8), at + 4, cat.num(entry.number), "chart-moment-label",
                   "start" if right else "end")]
     said = t("review_chart_label", first=cat.signed(round(points[0][1])), last=cat.signed(round(points[-1][1])),
-             moments=cat.listing(cat.num(entry.number) for entry in moments) if moments else t("review_chart_none"))
+             moments=t("review_chart_moves", list=cat.listing(cat.num(entry.number) for entry in moments))
+             if moments else t("review_chart_none"))
     return h("figure", "review-chart", children=[
         svg("svg", (("id", "review-chart"), ("viewBox", f"0 0 {WIDTH} {HEIGHT}"), ("role", "img"),
                     ("aria-label", said), ("data-points", str(len(points)))), shapes),

@@ -157,20 +157,22 @@ def recap(state: State) -> str | None:
     return cat.t("recap", moves=cat.t("recap_sep").join(since))
 
 
-def guide_text(state: State) -> str | None:
-    """The guide's words: why the last move did what it did, then the card it suggests and why."""
+def guide_text(state: State) -> list[Node] | None:
+    """The guide's words: first what to do now (the card it suggests and why, or what the end of the
+    deal means), in bold, then why the last move did what it did."""
     match, cat, ui = state.match, state.cat, state.table
     if not ui.guide or match is None:
         return None
     parts = []
+    if match.phase != "play":
+        parts.append(h("strong", "guide-now", text=cat.t("guide_done")))
+    elif ui.tip is not None:
+        parts.append(h("strong", "guide-now", text=cat.t("guide_try", card=cat.card_symbol(ui.tip[1].card),
+                                                           why=cat.reasons(ui.tip[2]))))
     last = last_reasons(state)
     if last is not None:
-        parts.append(cat.t("guide_last", what=last[0], why=last[1]))
-    if match.phase != "play":
-        parts.append(cat.t("guide_done"))
-    elif ui.tip is not None:
-        parts.append(cat.t("guide_try", card=cat.card_symbol(ui.tip[1].card), why=cat.reasons(ui.tip[2])))
-    return " ".join(parts)
+        parts.append(h("span", "guide-last", text=cat.t("guide_last", why=last[1])))
+    return parts
 
 
 @functools.lru_cache(maxsize=4096)
