@@ -21,7 +21,7 @@ __all__ = ["FIELDS", "Stats", "counting", "preset_name"]
 
 FIELDS = ("played", "won", "drawn", "surs", "undone")  # undone: matches where a move was taken back
 _MAX_COUNT = 10**9
-_KEY = re.compile(r"[234]/(?:" + "|".join((*PRESETS, "custom")) + ")")  # players/preset (``preset_name``)
+_KEY = re.compile(r"[234]/(?:" + "|".join(map(re.escape, (*PRESETS, "custom"))) + ")")  # players/preset
 
 
 def preset_name(rules: Rules) -> str:
