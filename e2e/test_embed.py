@@ -35,7 +35,8 @@ def test_capture_demo_shows_every_choice_step_by_step(page: Page, guard: object,
 def test_capture_demo_fits_a_small_frame_with_face_cards_in_full_colour(page: Page, guard: object,
                                                                          site_url: str) -> None:
     """In a 320×480 frame the seven choices are all in sight (the last one was cut off), and the
-    small face cards are drawn in full colour (a faded figure looked like a disabled card)."""
+    small face cards are drawn in full colour (a faded figure looked like a disabled card), their
+    large indices on the parchment alone (over the figure, the two were a muddle)."""
     page.set_viewport_size({"width": 320, "height": 480})
     open_page(page, f"{site_url}?demo=capture&card=7C&table=4C,4D,2H,2S&lang=en")
     options = page.locator("#demo-options [data-capture]")
@@ -50,6 +51,9 @@ def test_capture_demo_fits_a_small_frame_with_face_cards_in_full_colour(page: Pa
     width = page.locator("#demo-options .card").first.evaluate("n => n.getBoundingClientRect().width")
     assert width <= 47  # a small card, drawn with its larger indices
     assert courts.evaluate_all("nodes => nodes.map(n => getComputedStyle(n).opacity)") == ["1", "1"]
+    drawn = "nodes => nodes.map(n => getComputedStyle(n).display)"
+    assert set(page.locator("#demo-options .card .figure > g").evaluate_all(drawn)) == {"none"}
+    assert set(page.locator("#demo-options .card .figure > rect").evaluate_all(drawn)) == {"inline"}
 
 
 def test_capture_demo_with_no_capture_and_a_king(page: Page, guard: object, site_url: str) -> None:

@@ -220,6 +220,29 @@ def test_a_card_looked_at_says_how_to_play_it_by_tap_click_or_key() -> None:
     assert ways == {"again again-tap": "Tap it again to play it", "again again-click": "Click it again to play it",
                     "again again-key": "Press Enter again to play it"}
 
+
+def test_the_match_over_sheet_says_who_won_then_the_deals_then_the_last_deal() -> None:
+    from pasur_web.screens.sheet import winner_words
+
+    for seed in range(1, 40):  # a match the player wins, and one Sara wins
+        match = play_until(Match.of(new_game(2, Rules(fixed_deals=1), seed=seed),
+                                    (Seat("You", "human"), Seat("Sara", "medium"))), lambda m: m.phase == "match-end")
+        if match.game.winner is None:
+            continue
+        said = winner_words(match, EN)
+        assert said == ("You win the match!" if match.game.winner == 0 else "Winner: Sara")
+        assert winner_words(match, load_catalog("fr")) == ("Vous gagnez la partie !" if match.game.winner == 0
+                                                           else "Vainqueur : Sara")
+        shown = sheet(board(match))
+        assert shown is not None
+        tables = find_all(shown[0], tag="table")
+        assert [attrs_of(table)["class"] for table in tables] == ["score-sheet totals", "score-sheet"]
+        assert text_of(found(find(shown[0], tag="h3"))) == "Deal 1"
+    named = Match.of(new_game(2, Rules(fixed_deals=1), seed=3), (Seat("Ana", "human"), Seat("Bo", "medium")))
+    named = play_until(named, lambda m: m.phase == "match-end")
+    if named.game.winner == 0:
+        assert winner_words(named, EN) == "Winner: Ana"  # a player with a name of their own is named
+
 def stacked_match(hands: list[str], table: str, rules: Rules | None = None) -> Match:
     from helpers import scenario
 

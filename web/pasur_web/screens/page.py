@@ -20,7 +20,7 @@ from .review import review
 from .rules import rules_body
 from .settings import settings_body
 from .setup import leave, setup_panel
-from .sheet import sheet
+from .sheet import sheet, winner_words
 from .table import guide_text, hand, handoff, log, recap, status, table, table_info
 from .words import Names, last_move, log_text
 
@@ -101,9 +101,7 @@ def announcement(match: Match | None, previous: Spoken, state: State) -> tuple[S
                              for side, result in enumerate(game.deal_results[match.pending_sheet]))
         parts.append(t("deal_over", n=match.pending_sheet + 1) + ": " + scores + ".")
     elif match.phase == "match-end":
-        from .words import side_label
-
-        parts.append(t("draw") if game.winner is None else t("winner", name=side_label(match, game.winner, cat)))
+        parts.append(winner_words(match, cat))
     elif match.is_viewer_turn():
         parts.append(t("your_turn") + ".")
     return spoken, " ".join(parts)

@@ -10,9 +10,9 @@ from ..i18n import Catalog
 from ..model.match import Match
 from ..model.state import State
 from .html import Node, h
-from .words import side_label
+from .words import is_you, side_label
 
-__all__ = ["breakdown_rows", "sheet", "totals_rows"]
+__all__ = ["breakdown_rows", "sheet", "totals_rows", "winner_words"]
 
 Row = tuple[str, str, tuple[str, ...], str | None]  # (class, name, cells, key)
 
@@ -68,6 +68,18 @@ def _daily_result(state: State, match: Match, day: str) -> Node:
     return h("section", "daily-result", id="daily-result", children=children)
 
 
+def winner_words(match: Match, cat: Catalog) -> str:
+    """Who won the match: "You win the match!" for the one human under the default name, else the
+    winning side by name, or a draw."""
+    winner = match.game.winner
+    if winner is None:
+        return cat.t("draw")
+    seats = match.game.seats_of(winner)
+    if len(seats) == 1 and is_you(match, seats[0]):
+        return cat.t("you_win")
+    return cat.t("winner", name=side_label(match, winner, cat))
+
+
 def sheet(state: State) -> list[Node] | None:
     """The score sheet on screen, if any."""
     match, cat = state.match, state.cat
@@ -91,13 +103,14 @@ def sheet(state: State) -> list[Node] | None:
         return [h("div", "panel", children=[h("h2", text=t("deal_over", n=number + 1)),
                                             _table(match, breakdown_rows(match, number, cat), cat, "score-sheet", True),
                                             h("div", "sheet-actions", children=[*review, button])])]
-    winner = t("draw") if game.winner is None else t("winner", name=side_label(match, game.winner, cat))
     daily = [_daily_result(state, match, match.daily)] if match.daily is not None and not demo else []
+    last = len(game.deal_results) - 1
     return [h("div", "panel", children=[
         h("h2", text=t("match_over")),
-        h("p", "winner", text=winner), *daily,
-        _table(match, breakdown_rows(match, len(game.deal_results) - 1, cat), cat, "score-sheet", True),
-        _table(match, totals_rows(match, cat), cat, "score-sheet totals", False),
+        h("p", "winner", text=winner_words(match, cat)), *daily,
+        _table(match, totals_rows(match, cat), cat, "score-sheet totals", False),  # the match, deal by deal
+        h("h3", "sheet-deal", text=t("deal_n", n=last + 1)),  # then how its last deal was counted
+        _table(match, breakdown_rows(match, last, cat), cat, "score-sheet", True),
         h("p", "muted", id="host-rematch", role="status", text=t("host_rematch", name=host)) if friend else None,
         h("div", "sheet-actions", children=[
             None if friend else h("button", "primary", text=t("play_again"), id="play-again", type="button",
