@@ -108,6 +108,10 @@ def test_a_first_tap_shows_what_the_card_would_take_and_a_second_plays_it(person
     page.wait_for_function(WAIT_HUMAN)
     tap(page, '#hand [data-card="9S"]', touch)  # 9♠ takes the 2♣ (9 + 2 = 11)
     page.wait_for_selector('#hand [data-card="9S"].selected')
+    page.wait_for_function("""() => document.querySelector('#hand .selected').getAnimations().every(
+        a => a.playState !== 'running')""")  # lifted
+    assert page.evaluate("""() => document.querySelector('#hand .selected').getBoundingClientRect().top - 3
+        >= document.querySelector('#me-info .pile').getBoundingClientRect().bottom"""), "the card covers the counts"
     assert page.locator("#table .would-take").evaluate_all("n => n.map(x => x.dataset.card)") == ["2C"]
     selection = page.inner_text("#selection")
     assert "9♠ would take 2♣" in selection and "2 points" in selection and "1 club" in selection

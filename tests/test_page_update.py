@@ -13,6 +13,7 @@ from pasur_web.model.seats import Seat
 from pasur_web.model.state import State, Table
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
+from pasur_web.screens.html import attrs_of, find_all
 
 TODAY = "2026-12-02"
 
@@ -141,6 +142,28 @@ def test_a_hint_is_shown_only_for_the_position_it_was_searched_for() -> None:
     assert update(asked, act.Press.HINT) == (asked, [])  # one search at a time
     assert update(asked, act.ShowHint(single, match_of(state).id, 0))[0].table.hint == single
     assert update(asked, act.ShowHint(single, match_of(state).id, 3))[0].table.hint is None
+
+
+def test_a_hint_is_shown_as_a_tap_shows_its_card() -> None:
+    """The hinted card is looked at (what it takes and is worth, Play at hand), or its capture choice
+    opens with the hinted option marked and focused; a card the player is looking at stays."""
+    from pasur_web.screens.look import choice
+
+    state, several, single = at_table()
+    match = match_of(state)
+    asked, _ = update(state, act.Press.HINT)
+    shown, effects = update(asked, act.ShowHint(single, match.id, 0))
+    assert (shown.table.selected, shown.table.choosing, effects) == (single, None, [])
+    option = str(match.ordered_options(several)[-1])  # not the first option: the hint's own is marked
+    shown, effects = update(asked, act.ShowHint(option, match.id, 0))
+    assert shown.table.choosing == several and effects == [fx.Focus("#capture-choice [data-hint]")]
+    nodes = choice(shown)
+    assert nodes is not None
+    marked = find_all(("div", (), tuple(nodes)), data_hint="*")
+    assert [attrs_of(node)["data-capture"] for node in marked] == [option.partition(":")[2]]
+    looking, _ = update(asked, act.PickCard(several))
+    kept, _ = update(looking, act.ShowHint(single, match.id, 0))
+    assert kept.table.choosing == several and kept.table.selected is None and kept.table.hint == single
 
 
 def test_next_deal_ends_the_guide_and_deals() -> None:

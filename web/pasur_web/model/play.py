@@ -113,6 +113,21 @@ def _pick_card(state: State, match: Match, card: str, now: bool = False) -> Resu
     return replace(state, table=replace(table, selected=card, choosing=None)), []
 
 
+def _hinted(state: State, move: str) -> Result:
+    """The hint found: its card is ringed, and, unless the player is looking at a card already, shown
+    as a tap would show it (what it takes and is worth, or the capture choice with the hinted option
+    marked), so that the hint says why and plays with one more tap."""
+    table, match = state.table, state.match
+    assert match is not None
+    table = replace(table, hinting=False, hint=move)
+    if table.selected is not None or table.choosing is not None:
+        return replace(state, table=table), []
+    card = move.partition(":")[0]
+    if len(match.ordered_options(card)) > 1:
+        return replace(state, table=replace(table, choosing=card)), [fx.Focus("#capture-choice [data-hint]")]
+    return replace(state, table=replace(table, selected=card)), []
+
+
 def _computer(state: State, match: Match, step: act.Computer) -> Result:
     """The computer's turn, step by step, for the position it was started in (else nothing)."""
     table = state.table
@@ -180,7 +195,9 @@ def table_action(state: State, action: act.Action) -> Result:
         return replace(state, table=replace(table, hinting=True)), [fx.SearchHint(match)]
     if isinstance(action, act.ShowHint):
         still = match.is_viewer_turn() and (match.id, match.moves) == (action.match, action.moves)
-        return replace(state, table=replace(table, hinting=False, hint=action.move if still else table.hint)), []
+        if not still:
+            return replace(state, table=replace(table, hinting=False)), []
+        return _hinted(state, action.move)
     if action is act.Press.STOP_GUIDE:
         return replace(state, table=replace(table, guide=False, hint=None)), []
     return state, []

@@ -97,7 +97,7 @@ def choice(state: State) -> list[Node] | None:
         cards = move.sorted_captured()
         # Each option is named by its content: each card's name (role="img"), then what it is worth.
         buttons.append(h("button", "option", type="button", data_action="pick-capture",
-                         data_capture=",".join(map(str, cards)), children=[
+                         data_capture=",".join(map(str, cards)), data_hint=state.table.hint == str(move), children=[
             h("span", "mini-cards", children=[card_node(card, cat) for card in cards]),
             h("span", "worth", children=worth_nodes(match, move, cat))]))
     return [h("h3", text=cat.t("choose_capture", card=cat.card_symbol(Card.parse(choosing)))),
