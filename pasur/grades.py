@@ -44,7 +44,8 @@ WORSE: Final = frozenset(GRADES[2:])  # the grades that name a better move and c
 REASONS: Final = {
     "only_move": "the only legal move",
     "missed_sur": "{best} was a sur (5 points)",
-    "leaves_sur": "leaves {sum} on the table: a sur for the next player",
+    "leaves_sur": "leaves {sum} on the table: a sur for the next player",  # (reviews saved before the next)
+    "leaves_sur_cards": "leaves {cards} on the table: a {rank} would sweep it, a sur for the next player",
     "leaves_sur_jack": "leaves the table to a sur by a Jack",
     "leaves_sur_queen": "leaves the table to a sur by a Queen",
     "leaves_sur_king": "leaves the table to a sur by a King",
@@ -93,6 +94,7 @@ def reason_text(reason: Reason) -> str:
 
 _COUNTS = frozenset({"points", "clubs", "sum"})  # values the page writes as numbers
 _MAX_VALUE = 12  # a card's symbol or a small number
+_MAX_CARDS = 48  # the cards left on a table, by their symbols
 
 
 def reason_from(data: Any) -> Reason:
@@ -111,7 +113,7 @@ def reason_from(data: Any) -> Reason:
         raise ValueError(f"not a reason: {str(data)[:80]}")
     names = {field for _, field, _, _ in string.Formatter().parse(REASONS[key]) if field}
     if set(values) != names or not all(
-            isinstance(value, str) and 0 < len(value) <= _MAX_VALUE
+            isinstance(value, str) and 0 < len(value) <= (_MAX_CARDS if name == "cards" else _MAX_VALUE)
             and (name not in _COUNTS or (value.isascii() and value.isdigit())) for name, value in values.items()):
         raise ValueError(f"not a reason: {str(data)[:80]}")
     return key, dict(values)
@@ -150,8 +152,9 @@ def why_worse(view: PlayerView, played: Move, best: Move) -> Reason:
     left = after_move(table, played)
     sweeper = _sweeper(view, left)
     if sweeper is not None and _sweeper(view, after_move(table, best)) is None:
-        if sweeper.is_number:
-            return "leaves_sur", {"sum": str(sum(card.value for card in left))}
+        if sweeper.is_number:  # the cards left, and the rank that sweeps them (by sums of 11, one or several)
+            return "leaves_sur_cards", {"cards": " ".join(card.symbol for card in sorted(left)),
+                                        "rank": str(sweeper)[:-1]}
         return f"leaves_sur_{_COURT[sweeper.rank]}", {}
     given = [card for card in best.captured if card not in played.captured and card_points(card, rules) > 0]
     if not played.captured and card_points(played.card, rules) > 0 and best.card is not played.card:

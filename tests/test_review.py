@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from helpers import scenario
+from helpers import cards, scenario
 from pasur import Game, Move, Rules, new_game
+from pasur.cards import FULL_DECK
 from pasur.cli import main
-from pasur.grades import BLUNDER, INACCURACY, MISTAKE, WORSE, grade_for, reason_text
+from pasur.grades import BLUNDER, INACCURACY, MISTAKE, WORSE, grade_for, reason_from, reason_text, why_worse
 from pasur.players import make_player
 from pasur.review import DealReview, MoveReview, Option, key_moments, points_lost, review_position
 
@@ -65,6 +66,19 @@ def test_laying_the_two_of_clubs_before_a_nine_gives_it_away() -> None:
         if option.move != entry.played and grade not in WORSE:
             assert reviewed(game, str(option.move)).better is None
 
+
+
+def test_a_move_that_leaves_a_sur_names_the_cards_left_and_the_rank_that_sweeps_them() -> None:
+    # Queen takes Queen and leaves the 6♦ alone, which any 5 (5 + 6 = 11) takes for a sur; laying
+    # the 2♥ leaves 6♦ Q♥ 2♥, which no card takes whole.
+    hands, table = [cards("2H QS 8C"), cards("3D 4D 9D")], cards("6D QH")
+    stock = [card for card in FULL_DECK if card not in {*hands[0], *hands[1], *table}]
+    game = Game.from_position(2, Rules(), hands, table, stock, [[], []], [0, 0], [0, 0], 0, 0, 2, None)
+    reason = why_worse(game.view(0), Move.parse("QS:QH"), Move.parse("2H"))
+    assert reason == ("leaves_sur_cards", {"cards": "6♦", "rank": "5"})
+    assert reason_text(reason) == "leaves 6♦ on the table: a 5 would sweep it, a sur for the next player"
+    assert reason_from(["leaves_sur_cards", {"cards": "6♦ 6♠ A♥ 10♣", "rank": "10"}])[0] == "leaves_sur_cards"
+    assert reason_from(["leaves_sur", {"sum": "12"}]) == ("leaves_sur", {"sum": "12"})  # as saved before
 
 def test_a_forced_move_is_best() -> None:
     game = new_game(2, Rules(fixed_deals=1), seed=5)
