@@ -243,6 +243,22 @@ def test_the_match_over_sheet_says_who_won_then_the_deals_then_the_last_deal() -
     if named.game.winner == 0:
         assert winner_words(named, EN) == "Winner: Ana"  # a player with a name of their own is named
 
+
+def test_a_notice_names_the_players_in_the_page_s_language() -> None:
+    """A game started in English and taken up in French: its default names are said in French, a
+    name of the player's own as it is."""
+    from pasur_web.model.games import resume
+    from pasur_web.screens.notices import notices
+
+    match = Match.of(new_game(2, Rules(), seed=4), (Seat("You", "human"), Seat("Sara", "medium")))
+    state, _ = resume(board(match, "fr"), match)
+    assert "Vous, Sara" in text_of(notices(state)[0])
+    named = Match.of(new_game(3, Rules(), seed=4), (Seat("Ana", "human"), Seat("Dariush", "easy"),
+                                                    Seat("Sara", "easy")))
+    state, _ = resume(board(named, "fa"), named)
+    said = text_of(notices(state)[0])
+    assert "Ana" in said and "داریوش" in said and "سارا" in said
+
 def stacked_match(hands: list[str], table: str, rules: Rules | None = None) -> Match:
     from helpers import scenario
 

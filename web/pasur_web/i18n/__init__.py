@@ -10,6 +10,7 @@ from .catalog import (
     RTL_LANGUAGES,
     SINGULAR_ALSO_ZERO,
     Catalog,
+    Words,
     is_singular,
     language_of,
     load_catalog,
@@ -19,5 +20,5 @@ from .catalog import (
 )
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_TAG", "LTR_ISOLATE", "PERSIAN_DIGITS", "POP_ISOLATE",
-           "RTL_LANGUAGES", "SINGULAR_ALSO_ZERO", "Catalog", "is_singular", "language_of", "load_catalog",
+           "RTL_LANGUAGES", "SINGULAR_ALSO_ZERO", "Catalog", "Words", "is_singular", "language_of", "load_catalog",
            "pick_language", "placeholders", "split_isolates"]

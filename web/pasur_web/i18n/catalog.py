@@ -6,14 +6,16 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from pasur.cards import ACE, RANKS, Card
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_TAG", "LTR_ISOLATE", "PERSIAN_DIGITS", "POP_ISOLATE",
-           "RTL_LANGUAGES", "SINGULAR_ALSO_ZERO", "Catalog", "catalog_path", "is_singular", "language_of",
+           "RTL_LANGUAGES", "SINGULAR_ALSO_ZERO", "Catalog", "Words", "catalog_path", "is_singular", "language_of",
            "load_catalog", "pick_language", "placeholders", "split_isolates"]
+
+Words = tuple[str, Mapping[str, object]]  # a message key and its values (a value may be Words too), said later
 
 LANGUAGES = ("en", "fa", "fr", "it", "nl", "es")
 RTL_LANGUAGES = frozenset({"fa"})

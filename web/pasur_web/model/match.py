@@ -18,7 +18,8 @@ from pasur.players import Player, immediate_points, make_player, player_seed
 from pasur.position import Position
 from pasur.review import MoveReview
 
-from .seats import Seat
+from ..i18n import Words
+from .seats import DEFAULT_NAMES, YOU_WORDS, Seat
 
 __all__ = ["Match", "new_match_id"]
 
@@ -115,9 +116,11 @@ class Match:
         return (self.phase == "play" and self.started and self.handoff is None and self.game.turn == self.viewer
                 and self.seats[self.viewer].human)
 
-    def names(self) -> list[str]:
-        """Every player's name, in seat order: which game this is, for a notice."""
-        return [seat.name for seat in self.seats]
+    def names(self) -> list[str | Words]:
+        """Every player's name, in seat order: which game this is, for a notice. A default name ("You",
+        "Sara") is its message, so that it is said in the page's language."""
+        return [("you", {}) if seat.name in YOU_WORDS and seat.human else
+                (DEFAULT_NAMES[seat.name], {}) if seat.name in DEFAULT_NAMES else seat.name for seat in self.seats]
 
     def player(self, seat: int) -> Player:
         """The computer player of ``seat``: each decision depends on its seed and the position only,

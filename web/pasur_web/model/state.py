@@ -10,7 +10,7 @@ from typing import Any
 from pasur import Card, Move, Rules
 from pasur.review import MoveReview
 
-from ..i18n import Catalog, load_catalog
+from ..i18n import Catalog, Words, load_catalog
 from .daily import DailyBook
 from .explain import Reason
 from .match import Match
@@ -19,7 +19,6 @@ from .stats import Stats
 
 __all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "Online", "Review", "State", "Table", "Words"]
 
-Words = tuple[str, Mapping[str, object]]  # a message key and its values (a value may be Words too)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from ..model.match import Match
 from ..model.params import Params, setup_config
 from ..model.state import State
 from .html import Node, h
+from .words import listing
 
 __all__ = ["catalog_texts", "leave", "setup_panel"]
 
@@ -50,7 +51,7 @@ def _saved_and_link(state: State, saved: Match, key: str | None, values: dict[st
     """The game in progress and the game the link would start: one sentence for a daily deal (which
     says whether the attempt counts), else a paragraph each."""
     cat, game = state.cat, saved.game
-    names, deal = cat.listing(saved.names()), game.deal_number + 1
+    names, deal = listing(saved.names(), cat), game.deal_number + 1
     if key is not None:
         return [h("p", text=cat.t(key, names=names, deal=deal, moves=saved.moves, **values))]
     return [h("p", text=cat.t("resume_choice_saved", names=names, deal=deal, moves=saved.moves,

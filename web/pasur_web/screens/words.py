@@ -15,16 +15,20 @@ from ..model.seats import DEFAULT_NAMES, YOU_WORDS
 from ..model.state import Words
 from .memo import remembered
 
-__all__ = ["LastMove", "Names", "cards_list", "is_you", "last_move", "log_events", "log_text", "move_words", "name_of",
-           "side_label", "translate"]
+__all__ = ["LastMove", "Names", "cards_list", "is_you", "last_move", "listing", "log_events", "log_text",
+           "move_words", "name_of", "side_label", "translate"]
 
 
 def translate(words: Words, cat: Catalog) -> str:
     """A message and its values in the catalog's language (a value may be a message of its own)."""
     key, values = words
     return cat.t(key, **{name: translate(value, cat) if isinstance(value, tuple) else
-                         cat.listing(value) if isinstance(value, list) else value
-                         for name, value in values.items()})
+                         listing(value, cat) if isinstance(value, list) else value for name, value in values.items()})
+
+
+def listing(items: Iterable[object], cat: Catalog) -> str:
+    """Texts and messages (a default name, say) as one list in the catalog's language."""
+    return cat.listing(translate(item, cat) if isinstance(item, tuple) else str(item) for item in items)
 
 
 def is_you(match: Match, seat: int) -> bool:
