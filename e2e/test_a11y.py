@@ -190,6 +190,23 @@ def test_the_hand_shows_its_focus_ring_to_keyboard_players_only(page: Page, guar
     assert page.evaluate(ring) == "solid"
 
 
+
+def test_the_new_game_panel_s_own_names_follow_the_language_and_a_typed_name_stays(page: Page, guard: object,
+                                                                                 site_url: str) -> None:
+    open_page(page, f"{site_url}?lang=en&speed=instant")
+    expect(page.locator("#name-0")).to_have_value("You")
+    expect(page.locator("#name-1")).to_have_value("Sara")
+    page.select_option("#setup-players", "3")
+    page.fill("#name-2", "Mina")
+    page.click("#settings-button")
+    page.select_option("#settings-lang", "fa")
+    page.click("#settings-close")
+    expect(page.locator("html")).to_have_attribute("lang", "fa")
+    expect(page.locator("#name-0")).to_have_value("شما")
+    expect(page.locator("#name-1")).to_have_value("سارا")
+    expect(page.locator("#name-2")).to_have_value("Mina")  # typed: kept
+    expect(page.locator("#setup-players")).to_have_value("3")
+
 def test_one_announcement_per_move(page: Page, guard: object, site_url: str) -> None:
     open_page(page, f"{site_url}?players=2&seed=9&speed=instant&lang=en")
     page.evaluate("""() => {

@@ -69,7 +69,9 @@
         id: "name-" + seat, type: "text", maxlength: facts.limits.name, autocomplete: "off",
         "aria-label": t("name") + " " + t("seat_n", { n: seat + 1 })
       });
-      name.value = kept.names[seat] !== undefined ? kept.names[seat] : fallback;
+      // A name the panel gave (in any language) follows the language; a name typed stays.
+      var typed = kept.names[seat] !== undefined && facts.defaultNames.indexOf(kept.names[seat]) < 0;
+      name.value = typed ? kept.names[seat] : fallback;
       var kind;
       if (seat === 0) {
         kind = node("span", { className: "seat-kind", text: t("human") });
@@ -178,6 +180,7 @@
     setup.textContent = "";
     setup.appendChild(form);
     seatRows(players, kept);
+    firstSeatName();
   }
 
   function firstSeatName() {

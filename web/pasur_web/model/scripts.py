@@ -15,7 +15,7 @@ from .seats import MAX_NAME
 from .setup_form import FIXED_DEALS
 from .storage import DAILY_KEY, EMBED_MATCH_KEY, MATCH_KEY, MAX_ASIDE, SETTINGS_KEY, STATS_KEY, UNREADABLE_SUFFIX
 
-__all__ = ["BOOT_TEXTS", "script_facts", "scripts_file"]
+__all__ = ["BOOT_TEXTS", "default_names", "script_facts", "scripts_file"]
 
 # The texts web/boot.js shows before Python is ready (the loading panel and the start-up error).
 BOOT_TEXTS = ("loading", "reload", "starting", "boot_step_download", "boot_step_python", "boot_step_table",
@@ -40,7 +40,19 @@ def script_facts() -> dict[str, Any]:
                  "unreadable": UNREADABLE_SUFFIX, "maxAside": MAX_ASIDE},
         "stored": stored,
         "gameParams": [*GAME_KEYS, "demo", "daily"],
+        "defaultNames": default_names(),
     }
+
+
+def default_names() -> list[str]:
+    """Every name the new-game panel gives a seat by itself, in every language: a seat still under
+    one of them takes this language's when the language changes (a name typed stays)."""
+    names = set()
+    for lang in LANGUAGES:
+        t = load_catalog(lang).t
+        names.update([t("you"), *(t(f"default_name_{n}") for n in (1, 2, 3))])
+        names.update(t("player_n", n=n) for n in range(1, 5))
+    return sorted(names)
 
 
 def scripts_file() -> str:
