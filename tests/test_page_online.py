@@ -334,3 +334,16 @@ def test_a_friend_page_beside_its_host_in_the_same_browser_is_not_behind() -> No
     assert friend == table.friend and effects == []
     host, _ = update(table.host, act.Behind(table.host.match))  # a host is behind like any tab
     assert host.table.behind
+
+
+def test_a_friend_is_said_seated_once_the_host_has_answered() -> None:
+    from pasur_web.screens.online import lobby
+
+    def said(state: State) -> str:
+        return text_of(("div", (), tuple(node for node in lobby(state) if node is not None)))
+
+    friend = initial_state(parse_params(f"?join={CODE}"), {}, ["en"])
+    friend, _ = update(friend, act.Started(Loaded(None), today="2026-12-06"))
+    friend, _ = update(friend, act.Join(CODE, "Mina", TOKEN))
+    assert "Seated" not in said(friend) and "Connecting" in said(friend)
+    assert "Seated: waiting for the host" in said(Table().friend)

@@ -58,9 +58,10 @@ def lobby(state: State) -> list[Node | None]:
     online, t = state.online, state.cat.t
     if online is None:
         return []
-    if not online.host:
+    if not online.host:  # "Seated" once the host has answered; till then, only how the connection goes
+        seated = online.status in ("open", "connected") and bool(online.seats)
         return [h("h2", text=t("join_title", code=online.code.upper())), _seats(online.seats, state),
-                h("p", text=t("join_waiting")), _status(state, online),
+                h("p", text=t("join_waiting")) if seated else None, _status(state, online),
                 h("p", "notice", text=t("online_refused", why=online.refused)) if online.refused else None,
                 _leave_button(t("table_leave"))]
     seats = shown_seats(state.match, online) if state.match is not None else ()
