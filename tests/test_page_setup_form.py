@@ -34,3 +34,11 @@ def test_pass_and_play_names_players_instead_of_you() -> None:
     game = read_setup({"setup-players": "3", "name-0": "Vous", "name-1": "Mina", "kind-1": "human",
                        "name-2": "Sara", "kind-2": "easy"}, "medium", T, YOU_WORDS)
     assert [s.name for s in game.seats] == ["Player 1", "Mina", "Sara"]
+
+
+def test_the_new_game_panel_offers_the_standard_rules_first() -> None:
+    from pasur.rules import PRESETS, Rules
+    from pasur_web.model.params import setup_config
+
+    order = setup_config()["preset_order"]
+    assert isinstance(order, list) and sorted(order) == sorted(PRESETS) and PRESETS[order[0]] == Rules()

@@ -127,7 +127,7 @@
     var mode = node("select", { id: "setup-mode" }, [
       option("teams", t("teams"), kept.mode !== "solo"), option("solo", t("solo"), kept.mode === "solo")
     ]);
-    var presetSelect = node("select", { id: "setup-preset" }, Object.keys(config.presets).map(function (name) {
+    var presetSelect = node("select", { id: "setup-preset" }, config.preset_order.map(function (name) {
       return option(name, t("preset_" + name), name === preset);
     }));
     var target = node("input", { id: "setup-target", type: "number", min: facts.limits.target[0],
@@ -159,12 +159,7 @@
         node("summary", { text: t("options") }), node("div", { className: "option-list" }, options)
       ]),
       node("button", { className: "primary", id: "start", "data-action": "start", type: "button", text: t("start") })
-    ]).concat(loading).concat([
-      node("div", { className: "guide-offer friend-offer" }, [
-        node("p", { text: t("play_friend_help") }),
-        node("button", { className: "secondary", id: "play-friend", "data-action": "play-friend", type: "button",
-          text: t("play_friend") })
-      ]),
+    ]).concat(loading).concat([  // the guided deal first, for a newcomer; then today's deal, then friends
       node("div", { className: "guide-offer" }, [
         node("p", { text: t("guide_offer") }),
         node("button", { className: "secondary", id: "guide-start", "data-action": "guide-start", type: "button",
@@ -174,6 +169,11 @@
         node("p", { text: t("daily_offer") }),
         node("button", { className: "secondary", id: "daily-start", "data-action": "daily-start", type: "button",
           text: t("daily_start") })
+      ]),
+      node("div", { className: "guide-offer friend-offer" }, [
+        node("p", { text: t("play_friend_help") }),
+        node("button", { className: "secondary", id: "play-friend", "data-action": "play-friend", type: "button",
+          text: t("play_friend") })
       ])
     ]));
     var setup = current("setup");

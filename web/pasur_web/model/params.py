@@ -12,7 +12,7 @@ from urllib.parse import parse_qsl
 
 from pasur.cards import Card, parse_cards
 from pasur.daily import parse_day
-from pasur.rules import OPTION_NAMES, PRESETS
+from pasur.rules import OPTION_NAMES, PRESETS, Rules
 
 from ..i18n import language_of
 
@@ -195,6 +195,7 @@ def setup_config(params: Params | None = None) -> dict[str, object]:
     return {
         "presets": {name: {**{option: getattr(rules, option) for option in SETUP_OPTIONS}, "target": rules.target}
                     for name, rules in PRESETS.items()},
+        "preset_order": sorted(PRESETS, key=lambda name: PRESETS[name] != Rules()),  # the standard rules first
         "options": list(SETUP_OPTIONS),
         "ai_levels": list(AI_LEVELS),
         "default_ai": params.ai,
