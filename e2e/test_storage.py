@@ -188,17 +188,23 @@ def open_second_tab(page: Page, url: str, deaf: bool = False) -> Page:
     return other
 
 
+def second_tab_plays(page: Page, url: str) -> tuple[Page, str]:
+    """Another tab of the same browser opens ``url`` and plays a card: the tab, and its save after
+    the computer's answer."""
+    other = open_second_tab(page, url)
+    wait_my_turn(other)
+    play_one_card(other)
+    wait_my_turn(other)
+    return other, saved_game(other).to_json()
+
+
 def test_a_tab_that_is_behind_cannot_undo_the_other_tabs_move(page: Page, guard: object, site_url: str,
                                                                artifacts: Path) -> None:
     # The stale tab does not hear the other tab's save: the check before its own move must stop it.
     page.add_init_script(DEAF_TAB)
     open_page(page, f"{site_url}?players=2&seed=21&speed=instant&lang=en")
     wait_my_turn(page)
-    other = open_second_tab(page, f"{site_url}?speed=instant&lang=en")
-    wait_my_turn(other)
-    play_one_card(other)
-    wait_my_turn(other)
-    newer = saved_game(other).to_json()
+    other, newer = second_tab_plays(page, f"{site_url}?speed=instant&lang=en")
 
     page.bring_to_front()
     page.locator("#hand [data-card]:not([disabled])").first.click()  # the old position: a take-back
@@ -346,11 +352,7 @@ def test_a_tab_with_no_game_asks_before_its_new_game_replaces_the_other_tab_s(pa
     # starts a game must find that one).
     page.add_init_script(DEAF_TAB)
     open_page(page, f"{site_url}?speed=instant&lang=en")
-    other = open_second_tab(page, f"{site_url}?players=2&seed=21&speed=instant&lang=en")
-    wait_my_turn(other)
-    play_one_card(other)
-    wait_my_turn(other)
-    theirs = saved_game(other).to_json()
+    other, theirs = second_tab_plays(page, f"{site_url}?players=2&seed=21&speed=instant&lang=en")
 
     page.bring_to_front()
     page.click("#start")
