@@ -18,6 +18,7 @@ from driver import (
     open_page,
     play_to_end,
     saved_game,
+    settle,
     tap_card,
     wait_for_moves,
 )
@@ -190,6 +191,33 @@ def test_the_hand_shows_its_focus_ring_to_keyboard_players_only(page: Page, guar
     assert page.evaluate(ring) == "solid"
 
 
+
+
+@pytest.mark.fresh  # the page's clock is the profile's
+def test_a_capture_chosen_with_the_keys_leaves_the_focus_in_the_hand(page: Page, guard: object,
+                                                                     site_url: str) -> None:
+    """While the others play, the focus stays in the hand (not on the page), whether the card was
+    played at once or a capture was chosen; the computer's turn is held by the page's clock."""
+    game = scenario(["5H 7C 9S KD", "3D 6S 8C QH"], "4C 4D 2H 2S")  # 7C: several captures
+    page.clock.install()
+    page.goto(site_url + "?lang=en")
+    page.evaluate("text => localStorage.setItem('pasur.match', text)",
+                  match_to_json(Match.of(game, (Seat("You", "human"), Seat("Sara", "easy")))))
+    open_page(page, f"{site_url}?lang=en&speed=normal")
+    page.wait_for_function(WAIT_HUMAN)
+    hold_clock(page)
+    for _ in range(8):
+        if page.evaluate("document.activeElement.dataset.card") == "7C":
+            break
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    page.clock.run_for(20)
+    expect(page.locator("#capture-choice [data-capture]").first).to_be_focused()
+    page.keyboard.press("Enter")  # the first option
+    page.clock.run_for(20)
+    settle(page)
+    assert len(saved_game(page).history) == 1  # played; the computer's turn is held
+    expect(page.locator("#hand")).to_be_focused()
 
 def test_the_new_game_panel_s_own_names_follow_the_language_and_a_typed_name_stays(page: Page, guard: object,
                                                                                  site_url: str) -> None:

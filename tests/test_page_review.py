@@ -183,8 +183,8 @@ def test_a_fall_that_the_moves_did_not_make_is_said_to_come_with_the_cards() -> 
                                           "résultat attendu est pourtant passé de +13 à +1")
     assert _summary([entry(1, 13.0), entry(2, 11.0)], en) == "All 2 moves were best or good: nothing lost."
     costly = [entry(1, 13.0), entry(2, 3.0, "KC", 4.0), entry(3, 1.0)]  # lost 4 of a fall of 12
-    assert _summary(costly, en).endswith("The rest of the fall, from +13 to +1, came with the cards and the "
-                                         "other players' moves.")
+    assert _summary(costly, en).endswith("The expected result went from +13 to +1: 8 points of that fall came "
+                                         "with the cards and the other players' moves.")
     assert "came with the cards" not in _summary([entry(1, 5.0), entry(2, 1.0, "KC", 4.0)], en)
 
 def test_review_words_and_numbers_in_each_language() -> None:

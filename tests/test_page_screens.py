@@ -186,6 +186,7 @@ def test_under_a_deal_s_score_sheet_the_table_shows_that_deal_as_it_ended() -> N
     me = text_of(("div", (), parts["me-info"][1] or ()))
     assert f"Captured: {len(end.piles[0])}" in me and f"Surs: {end.surs[0]}" in me
     assert text_of(("div", (), parts["turn-status"][1] or ())) == "Deal 1 is over"
+    assert "Deal 2" not in text_of(("ol", (), parts["log"][1] or ()))  # told once the sheet is closed
     assert "Round 6 of 6" in text_of(("div", (), parts["table-info"][1] or ())).replace("round", "Round")
     side, leftover = match.game.leftovers[0]
     said = text_of(("div", (), parts["last-move"][1] or ()))
@@ -195,6 +196,7 @@ def test_under_a_deal_s_score_sheet_the_table_shows_that_deal_as_it_ended() -> N
     # The sheet closed: the next deal's hand and table.
     parts = page(board(match.next_deal()), TODAY, ("", 0, "", None)).parts
     assert len(parts["hand"][1] or ()) == 4 and len(parts["table"][1] or ()) == 4
+    assert "Deal 2 · dealer" in text_of(("ol", (), parts["log"][1] or ()))
 
 
 def test_what_a_daily_attempt_counts_for_is_said_while_it_is_played_only() -> None:
@@ -207,6 +209,7 @@ def test_what_a_daily_attempt_counts_for_is_said_while_it_is_played_only() -> No
     assert [attrs_of(node)["id"] for node in notices(replace(board(match), notices=(said,)))] == ["daily-notice"]
     over = play_until(match, lambda m: m.phase == "match-end")
     assert notices(replace(board(over), notices=(said,))) == []
+    assert notices(replace(board(match), notices=(said,), view="setup")) == []  # New game pressed
 
 
 def test_a_card_looked_at_says_how_to_play_it_by_tap_click_or_key() -> None:
@@ -258,6 +261,22 @@ def test_a_notice_names_the_players_in_the_page_s_language() -> None:
     state, _ = resume(board(named, "fa"), named)
     said = text_of(notices(state)[0])
     assert "Ana" in said and "داریوش" in said and "سارا" in said
+
+
+def test_the_cards_left_at_a_deal_s_end_are_said_to_go_to_you_or_by_name() -> None:
+    from pasur import Card
+    from pasur.events import LeftoverTaken
+    from pasur_web.screens.words import Names, log_text
+
+    match = Match.of(new_game(2, Rules(), seed=4), (Seat("You", "human"), Seat("Sara", "medium")))
+    left = (Card.parse("4C"), Card.parse("9H"))
+    for lang, mine, hers in (("en", "go to you: 4♣ 9♥", "go to Sara: 4♣ 9♥"),
+                             ("nl", "gaan naar jou: 4♣ 9♥", "gaan naar Sara: 4♣ 9♥")):
+        cat = load_catalog(lang)
+        names = Names.of(match, cat)
+        for side, said in ((0, mine), (1, hers)):
+            text = log_text(names, LeftoverTaken(0, side, left), cat)
+            assert text.replace("\u2066", "").replace("\u2069", "").endswith(said)
 
 def stacked_match(hands: list[str], table: str, rules: Rules | None = None) -> Match:
     from helpers import scenario

@@ -4,7 +4,7 @@ without a browser, and the effects it asks for."""
 from dataclasses import replace
 
 from helpers import match_of, seed_with_a_choice
-from pasur import Rules, new_game
+from pasur import Move, Rules, new_game
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
 from pasur_web.model.match import Match
@@ -161,6 +161,12 @@ def test_a_hint_is_shown_as_a_tap_shows_its_card() -> None:
     assert nodes is not None
     marked = find_all(("div", (), tuple(nodes)), data_hint="*")
     assert [attrs_of(node)["data-capture"] for node in marked] == [option.partition(":")[2]]
+    # The guided deal's tip marks its option the same way.
+    tipped = replace(state, table=replace(state.table, choosing=several, tip=(0, Move.parse(option), ())))
+    nodes = choice(tipped)
+    assert nodes is not None
+    assert [attrs_of(node)["data-capture"] for node in find_all(("div", (), tuple(nodes)), data_hint="*")] == [
+        option.partition(":")[2]]
     looking, _ = update(asked, act.PickCard(several))
     kept, _ = update(looking, act.ShowHint(single, match.id, 0))
     assert kept.table.choosing == several and kept.table.selected is None and kept.table.hint == single

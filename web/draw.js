@@ -65,8 +65,9 @@
       again.focus({ preventScroll: true });
     } else if (myTurn) {
       focusHand();
-    } else if (key && key.name === "data-card") {
-      document.getElementById("hand").focus({ preventScroll: true }); // the hand keeps the focus while the others play
+    } else if (key && (key.name === "data-card" || key.name === "data-capture")) {
+      // A card played, or a capture chosen: the hand keeps the focus while the others play.
+      document.getElementById("hand").focus({ preventScroll: true });
     }
   }
 

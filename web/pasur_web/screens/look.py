@@ -92,12 +92,14 @@ def choice(state: State) -> list[Node] | None:
     moves = match.ordered_options(choosing)
     if len(moves) < 2:
         return None
+    tip = state.table.tip
+    suggested = {state.table.hint, str(tip[1]) if tip is not None else None}  # the hint's or the guide's
     buttons = []
     for move in moves:
         cards = move.sorted_captured()
         # Each option is named by its content: each card's name (role="img"), then what it is worth.
         buttons.append(h("button", "option", type="button", data_action="pick-capture",
-                         data_capture=",".join(map(str, cards)), data_hint=state.table.hint == str(move), children=[
+                         data_capture=",".join(map(str, cards)), data_hint=str(move) in suggested, children=[
             h("span", "mini-cards", children=[card_node(card, cat) for card in cards]),
             h("span", "worth", children=worth_nodes(match, move, cat))]))
     return [h("h3", text=cat.t("choose_capture", card=cat.card_symbol(Card.parse(choosing)))),

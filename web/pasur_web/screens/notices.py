@@ -23,10 +23,11 @@ def _notice(state: State, notice: Notice, index: int | str) -> Node:
 
 
 def notices(state: State) -> list[Node]:
-    # What a daily deal's attempt counts for is said while it is played, not once it is over.
-    over = state.match is not None and state.match.game.over
+    # What a daily deal's attempt counts for is said while it is played, not once it is over nor over
+    # the new-game panel.
+    playing = state.view == "game" and state.match is not None and not state.match.game.over
     shown = [_notice(state, notice, index) for index, notice in enumerate(state.notices)
-             if not (over and notice.kind == "daily")]
+             if playing or notice.kind != "daily"]
     if state.failing:
         problem = next(iter(state.failing.values()))
         failed = Notice(("notice_save_" + problem, {}), "save-error", ident="save-error")

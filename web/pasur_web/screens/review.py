@@ -127,7 +127,10 @@ def _summary(entries: Sequence[MoveReview], cat: Catalog) -> str:
     if len(expected) < 2 or expected[0] - expected[-1] - lost < CARDS_FALL:
         return said
     first, last = cat.signed(round(expected[0])), cat.signed(round(expected[-1]))
-    return said + " " + cat.t("review_summary_cards_more" if worse else "review_summary_cards", first=first, last=last)
+    if not worse:
+        return said + " " + cat.t("review_summary_cards", first=first, last=last)
+    rest = cat.num(round(expected[0] - expected[-1] - lost))  # the fall the moves' losses do not explain
+    return said + " " + cat.t("review_summary_cards_more", first=first, last=last, rest=rest)
 
 
 def _panel(state: State, shown: Review, entries: Sequence[MoveReview], total: int, body: list[Node | None]) -> Node:

@@ -59,8 +59,10 @@ def side_label(match: Match, side: int, cat: Catalog) -> str:
 
 
 def log_events(match: Match) -> list[Event]:
-    """The events the move log shows: each deal dealt, each move, the cards left at the end of a deal."""
-    return [event for event in match.game.events if isinstance(event, DealStarted | MoveRecord)
+    """The events the move log shows: each deal dealt, each move, the cards left at the end of a deal
+    (the next deal is told once its score sheet is closed: the engine deals it at once)."""
+    shown = match.board.events
+    return [event for event in shown if isinstance(event, DealStarted | MoveRecord)
             or (isinstance(event, LeftoverTaken) and event.cards)]
 
 
@@ -100,6 +102,8 @@ def log_text(names: Names, event: Event, cat: Catalog, with_sur: bool = True) ->
         cards = cat.cards_text(event.cards)
         if event.side is None:
             return t("log_leftover_none", cards=cards)
+        if names.you is not None and names.sides[event.side] == names.seats[names.you]:  # the player's own side
+            return t("log_leftover_you", cards=cards)
         return t("log_leftover", name=names.sides[event.side], cards=cards)
     assert isinstance(event, DealStarted)
     return t("log_deal", n=event.deal + 1, name=names.seats[event.dealer])
