@@ -162,6 +162,22 @@ def test_counts_and_capture_values(page: Page, guard: object, site_url: str) -> 
     assert counts.locator('[data-count="clubs"]').inner_text() == f"Clubs: {sum(c.endswith('C') for c in taken)}"
 
 
+WORDS_INSIDE = """() => {
+  const out = [];
+  for (const seat of document.querySelectorAll('.opponent')) {
+    const box = seat.getBoundingClientRect();
+    for (const words of seat.querySelectorAll('.pile > span, .name')) {
+      const r = words.getBoundingClientRect();
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5) out.push(seat.dataset.seat + ': ' + words.textContent);
+    }
+  }
+  for (const name of document.querySelectorAll('#scoreboard .side-name')) {
+    if (name.scrollWidth > name.clientWidth + 1) out.push('cut: ' + name.textContent);
+  }
+  return out;
+}"""
+
+
 def test_four_players_sit_around_the_table(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
     for lang in ("en", "fa"):
         for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
@@ -187,6 +203,8 @@ def test_four_players_sit_around_the_table(page: Page, guard: object, site_url: 
             assert page.locator('.opponent[data-place="top"] .badge.partner').is_visible()
             assert page.get_attribute("#me", "data-team") == page.get_attribute(
                 '.opponent[data-place="top"]', "data-team") == "0"
+            # Every seat's words inside its box, and the teams' names in the top bar whole.
+            assert page.evaluate(WORDS_INSIDE) == [], (lang, name)
             page.screenshot(path=str(artifacts / f"four-players-{lang}-{name}.png"))
             forget_games(page, site_url)  # the next size starts afresh, not asked about this game
 
@@ -213,6 +231,7 @@ def test_back_at_your_turn_the_moves_since_are_told_in_sight(page: Page, guard: 
         assert record.move.card.symbol in text or str(record.move.card) in text, (str(record.move), text)
     box = line.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740  # in sight, on a phone
+    assert line.evaluate("n => n.scrollHeight <= n.clientHeight + 1"), "the last of the moves is cut"
 
 
 LIFT = "n => new DOMMatrix(getComputedStyle(n).transform).m42"  # how far up a card is drawn (px)

@@ -119,7 +119,8 @@ def _board(state: State) -> dict[str, Part]:
     undo = state.settings.get("undo", True) and not state.table.behind and match.undo_point() is not None
     guide = guide_text(state)
     return {
-        "opponents": part(others[2]), "play-area": part(None, class_="around" if around else None),
+        "opponents": part(others[2]), "play-area": part(None, class_="around" if around else None,
+                                                    data_players=match.game.players),
         "table": part(table(state)[2], aria_label=cat.t("table")), "table-info": part(table_info(state)[2]),
         "last-move": part([recap(state) or last.text] if last else [], data_move=last.move if last else None),
         "turn-status": part([status(state)]), "demo-bar": _panel(demo_bar(state)),
