@@ -333,10 +333,12 @@
 
   // A press during a motion finishes it, which may take the card from under the pointer, or bring
   // one there: the press plays the card it was on, else the card now at that place (a card that
-  // was about to land). The browser then clicks neither, so the click is given to that card here
-  // (once: not when the press and the release were both on it, where the browser clicks it).
+  // was about to land). The browser clicks what is under the pointer when it is let go (a mouse:
+  // if the press began there too); when that is not the card, the card is clicked here, and the
+  // browser's own click of that press (on whatever is there now) is dropped.
   var PRESSABLE = "#hand [data-card], #capture-choice [data-capture]";
   var pressed = null; // {card, down}
+  var clickedHere = false; // the browser's click of the press let go is not the player's
 
   function pressableAt(x, y) {
     var under = document.elementFromPoint(x, y);
@@ -348,6 +350,7 @@
     var aimed = event.target && event.target.closest ? event.target.closest(PRESSABLE) : null;
     finishAll();
     pressed = null;
+    clickedHere = false;
     if (!moving || event.button !== 0) return;
     var card = aimed || pressableAt(event.clientX, event.clientY);
     if (card) pressed = { card: card, down: event.target };
@@ -358,8 +361,18 @@
     pressed = null;
     if (drag && drag.moving) return; // a drag: dragEnd decides
     if (!was || !was.card.isConnected || was.card.disabled) return;
-    if (was.card.contains(was.down) && was.card.contains(event.target)) return; // the browser clicks it
+    // (a finger's pointerup goes to where it was pressed: what is under it is asked of the page)
+    if (was.card.contains(was.down) && pressableAt(event.clientX, event.clientY) === was.card) return;
     was.card.click();
+    clickedHere = true;
+    setTimeout(function () { clickedHere = false; }, 700); // (none came: a long press, say)
+  }
+
+  function dropBrowserClick(event) {
+    if (!clickedHere || !event.isTrusted) return;
+    clickedHere = false;
+    event.stopPropagation();
+    event.preventDefault();
   }
 
   // A card of the hand dragged onto the table is played ("pasur-drop", read by the game's Python);
@@ -453,6 +466,8 @@
   document.addEventListener("pointerup", dragEnd);
   document.addEventListener("pointercancel", dragEnd);
   document.addEventListener("click", swallowClick, true);
+  document.addEventListener("click", dropBrowserClick, true);
+  document.addEventListener("keydown", function () { clickedHere = false; }, true);
   document.addEventListener("pointerdown", press, true);
   document.addEventListener("pointerup", release, true);
   document.addEventListener("pointercancel", function () { pressed = null; }, true);
