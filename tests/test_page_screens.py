@@ -241,6 +241,10 @@ def test_the_match_over_sheet_says_who_won_then_the_deals_then_the_last_deal() -
         tables = find_all(shown[0], tag="table")
         assert [attrs_of(table)["class"] for table in tables] == ["score-sheet totals", "score-sheet"]
         assert text_of(found(find(shown[0], tag="h3"))) == "Deal 1"
+        # the match's totals once, in the first table: the last deal's stops at its own total
+        row_names = [[text_of(row[2][0]) for row in find_all(table, tag="tr")] for table in tables]
+        assert row_names[0][-1] == "Totals" and row_names[1][-1] == "Deal total"
+        assert "Match total" not in row_names[1]
     named = Match.of(new_game(2, Rules(fixed_deals=1), seed=3), (Seat("Ana", "human"), Seat("Bo", "medium")))
     named = play_until(named, lambda m: m.phase == "match-end")
     if named.game.winner == 0:

@@ -17,8 +17,9 @@ __all__ = ["breakdown_rows", "sheet", "totals_rows", "winner_words"]
 Row = tuple[str, str, tuple[str, ...], str | None]  # (class, name, cells, key)
 
 
-def breakdown_rows(match: Match, number: int, cat: Catalog) -> list[Row]:
-    """Deal ``number``'s score sheet: one row per kind of point, then the deal's and the match's totals."""
+def breakdown_rows(match: Match, number: int, cat: Catalog, match_total: bool = True) -> list[Row]:
+    """Deal ``number``'s score sheet: one row per kind of point, then the deal's total and (unless
+    the match's totals are shown beside it) the match's."""
     game, t = match.game, cat.t
     results = game.deal_results[number]
     sides = range(game.sides)
@@ -26,7 +27,8 @@ def breakdown_rows(match: Match, number: int, cat: Catalog) -> list[Row]:
     rows: list[Row] = [("total" if key == "total" else "", t(f"score_{key}"),
                         tuple(cat.num(results[side][key]) for side in sides), key)
                        for key in BREAKDOWN_KEYS if key != "seven_diamonds" or game.rules.seven_diamonds_bonus]
-    rows.append(("match", t("score_match"), tuple(cat.num(total) for total in totals), None))
+    if match_total:
+        rows.append(("match", t("score_match"), tuple(cat.num(total) for total in totals), None))
     return rows
 
 
@@ -110,7 +112,7 @@ def sheet(state: State) -> list[Node] | None:
         h("p", "winner", text=winner_words(match, cat)), *daily,
         _table(match, totals_rows(match, cat), cat, "score-sheet totals", False),  # the match, deal by deal
         h("h3", "sheet-deal", text=t("deal_n", n=last + 1)),  # then how its last deal was counted
-        _table(match, breakdown_rows(match, last, cat), cat, "score-sheet", True),
+        _table(match, breakdown_rows(match, last, cat, match_total=False), cat, "score-sheet", True),
         h("p", "muted", id="host-rematch", role="status", text=t("host_rematch", name=host)) if friend else None,
         h("div", "sheet-actions", children=[
             None if friend else h("button", "primary", text=t("play_again"), id="play-again", type="button",
