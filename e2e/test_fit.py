@@ -259,6 +259,33 @@ def test_two_digit_scores_and_long_names_keep_the_top_bar_on_one_row(browser: Br
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     context.close()
 
+# What is wider than the window or cut: the page itself, a button of the top bar, a name cut short.
+TOP_BAR_CUT = """() => [
+  document.documentElement.scrollWidth > innerWidth ? 'page ' + document.documentElement.scrollWidth : '',
+  ...[...document.querySelectorAll('.topbar .actions > *')].filter(n => n.getBoundingClientRect().width > 0)
+    .filter(n => n.getBoundingClientRect().left < 0 || n.getBoundingClientRect().right > innerWidth
+                 || n.scrollWidth > n.clientWidth + 1).map(n => n.id)].filter(Boolean)"""
+
+
+def test_the_new_game_panel_over_a_game_keeps_the_top_bar_in_a_phone_s_width(browser: Browser,
+                                                                              site_url: str) -> None:
+    """Back to the game, said in full beside the other buttons, in every language, at 360 px."""
+    for lang, players in (("en", 4), ("fr", 4), ("es", 2), ("it", 2), ("nl", 3), ("fa", 4)):
+        context = watched(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True))
+        page = context.new_page()
+        open_page(page, f"{site_url}?players={players}&seed=8&speed=instant&lang={lang}")
+        page.wait_for_function(WAIT_HUMAN)
+        page.locator("#new-game").tap()
+        page.locator("#leave-confirm").tap()  # (asked first: the game stays saved)
+        back = page.locator("#back-to-game")
+        expect(back).to_be_visible()
+        assert page.evaluate(TOP_BAR_CUT) == [], lang
+        expect(page.locator("#settings-button")).to_be_in_viewport(ratio=1)
+        back.tap()  # and the game is there again
+        expect(page.locator("#hand [data-card]").first).to_be_visible()
+        context.close()
+
+
 def test_no_notice_about_a_restored_game_once_a_new_game_starts(page: Page, guard: object, site_url: str) -> None:
     open_page(page, f"{site_url}?players=2&seed=5&speed=instant&lang=en")
     page.wait_for_function(WAIT_HUMAN)
