@@ -8,7 +8,7 @@ from dataclasses import replace
 from pasur import Rules
 from pasur.daily import OPPONENT, daily_game, parse_day
 
-from ..i18n import LTR_ISOLATE, POP_ISOLATE
+from ..i18n import LTR_ISOLATE, POP_ISOLATE, Words
 from . import actions as act
 from . import effects as fx
 from .match import Match
@@ -77,8 +77,11 @@ def resume(state: State, match: Match, notice: bool = True) -> Result:
     """A saved game on the board again: say which (when ``notice``), and whether its save was edited."""
     notices = _without(state.notices, "resumed", "edited", "tab", "daily")
     if notice:
-        game = match.game
-        words = ("notice_resumed", {"names": match.names(), "deal": game.deal_number + 1, "moves": match.moves})
+        if match.game.over:  # its score sheet says how it ended
+            words: Words = ("notice_resumed_over", {"names": match.names()})
+        else:  # the deal on the table (a finished deal while its score sheet is up)
+            words = ("notice_resumed", {"names": match.names(), "deal": match.board.deal_number + 1,
+                                        "moves": match.moves})
         notices += (Notice(words, "resumed"),)
     if match.edited:
         notices += (Notice(("notice_edited", {}), "edited"),)

@@ -51,9 +51,15 @@ def part(children: Iterable[Node | str | None] | None = None, **attrs: object) -
     return pairs, None if children is None else tuple(child for child in children if child is not None)
 
 
-def _panel(children: Sequence[Node | None] | None) -> Part:
+def _panel(children: Sequence[Node | None] | None, **attrs: object) -> Part:
     """An overlay or panel: shown with ``children``, or hidden and emptied."""
-    return part(children or [], hidden=children is None)
+    return part(children or [], hidden=children is None, **attrs)
+
+
+def _resumed(state: State) -> bool:
+    """A saved game just taken up: its score sheet, if up, shows at once (there is no last move to
+    see first)."""
+    return any(notice.kind == "resumed" for notice in state.notices)
 
 
 def _phase(state: State) -> str:
@@ -146,7 +152,7 @@ def page(state: State, today: datetime.date, spoken: Spoken) -> Frame:
         "full-game": part(None, hidden=not state.params.embed, href="./" if state.params.embed else None),
         "back-to-game": part(None, hidden=not (state.view == "setup" and state.match is not None)),
         "scoreboard": part(scoreboard(state)[2]), "notices": part(notices(state)),
-        "demo": part(demo(state)), "handoff": _panel(handoff(state)), "sheet": _panel(sheet(state)),
+        "demo": part(demo(state)), "handoff": _panel(handoff(state)), "sheet": _panel(sheet(state), data_at_once=_resumed(state)),
         "lobby": part(join_form(state) if state.view == "join" else lobby(state)),
         "leave": _panel(leave(state)),
         "rules": part(None, hidden=state.rules is None),
