@@ -307,3 +307,19 @@ def test_guided_first_deal_gives_a_tip_then_the_reason(page: Page, guard: object
     page.click("#guide-stop")
     expect(page.locator("#guide")).to_be_hidden()
     expect(page.locator("#hand [data-hint]")).to_have_count(0)
+
+
+def test_with_the_keys_hint_then_enter_plays_the_hinted_card(page: Page, guard: object, site_url: str) -> None:
+    """Hint (Enter on its button) shows the card it names and gives it the focus, or focuses the
+    option it names in the capture choice: Enter then plays what the hint said."""
+    open_page(page, f"{site_url}?players=2&seed=3&speed=instant&lang=en")
+    page.wait_for_function(WAIT_HUMAN)
+    page.locator("#hint").focus()  # (reached with Tab)
+    page.keyboard.press("Enter")
+    hinted = page.locator("#hand [data-hint]")
+    expect(hinted).to_have_count(1)
+    card = hinted.get_attribute("data-card")
+    expect(page.locator(":focus[data-hint]")).to_have_count(1)  # the card, or its option in the choice
+    page.keyboard.press("Enter")
+    wait_for_moves(page, 1)
+    assert str(saved_game(page).history[0].card) == card

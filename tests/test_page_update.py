@@ -145,15 +145,17 @@ def test_a_hint_is_shown_only_for_the_position_it_was_searched_for() -> None:
 
 
 def test_a_hint_is_shown_as_a_tap_shows_its_card() -> None:
-    """The hinted card is looked at (what it takes and is worth, Play at hand), or its capture choice
-    opens with the hinted option marked and focused; a card the player is looking at stays."""
+    """The hinted card is looked at (what it takes and is worth, Play at hand) and focused (Enter plays
+    it), or its capture choice opens with the hinted option marked and focused; a card the player is
+    looking at stays."""
     from pasur_web.screens.look import choice
 
     state, several, single = at_table()
     match = match_of(state)
     asked, _ = update(state, act.Press.HINT)
     shown, effects = update(asked, act.ShowHint(single, match.id, 0))
-    assert (shown.table.selected, shown.table.choosing, effects) == (single, None, [])
+    assert (shown.table.selected, shown.table.choosing) == (single, None)
+    assert effects == [fx.Focus(f'#hand [data-card="{single}"]')]
     option = str(match.ordered_options(several)[-1])  # not the first option: the hint's own is marked
     shown, effects = update(asked, act.ShowHint(option, match.id, 0))
     assert shown.table.choosing == several and effects == [fx.Focus("#capture-choice [data-hint]")]

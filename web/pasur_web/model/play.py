@@ -116,7 +116,7 @@ def _pick_card(state: State, match: Match, card: str, now: bool = False) -> Resu
 def _hinted(state: State, move: str) -> Result:
     """The hint found: its card is ringed, and, unless the player is looking at a card already, shown
     as a tap would show it (what it takes and is worth, or the capture choice with the hinted option
-    marked), so that the hint says why and plays with one more tap."""
+    marked), so that the hint says why and plays with one more tap (or Enter: the focus is on it)."""
     table, match = state.table, state.match
     assert match is not None
     table = replace(table, hinting=False, hint=move)
@@ -125,7 +125,7 @@ def _hinted(state: State, move: str) -> Result:
     card = move.partition(":")[0]
     if len(match.ordered_options(card)) > 1:
         return replace(state, table=replace(table, choosing=card)), [fx.Focus("#capture-choice [data-hint]")]
-    return replace(state, table=replace(table, selected=card)), []
+    return replace(state, table=replace(table, selected=card)), [fx.Focus(f'#hand [data-card="{card}"]')]
 
 
 def _computer(state: State, match: Match, step: act.Computer) -> Result:
