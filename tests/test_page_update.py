@@ -135,6 +135,26 @@ def test_the_guide_suggests_a_card_once_per_position() -> None:
     assert played.table.tip is None  # the computer's turn: no suggestion
 
 
+def test_the_guide_suggests_a_capture_unless_it_costs_two_points() -> None:
+    """Seed 76: the medium player would lay K♥ (0.38 point better by its reckoning) where 4♦ takes
+    A♦ 3♦ 3♠ (an Ace, a point): the guide shows the capture. Seed 448: taking 4♥ with 7♥ is 2.36
+    points worse than laying Q♠ by the same reckoning: the guide keeps the medium player's choice."""
+    from pasur.evaluation import medium_move
+    from pasur_web.model.play import guide_move
+
+    game = new_game(2, Rules(), seed=76)
+    assert [str(card) for card in game.hands[0]] == ["KH", "10H", "4D", "5C"] and game.turn == 0
+    assert str(medium_move(game.view(0))) == "KH"
+    assert str(guide_move(game.view(0))) == "4D:AD,3D,3S"
+    costly = new_game(2, Rules(), seed=448)
+    assert [str(card) for card in costly.table] == ["2C", "4H", "8S", "10C"] and costly.turn == 0
+    assert str(medium_move(costly.view(0))) == str(guide_move(costly.view(0))) == "QS"
+    state = replace(initial_state(parse_params(""), {}, ["en"]), view="game", table=Table(guide=True),
+                    match=Match.of(game, (Seat("You", "human"), Seat("Sara", "medium"))))
+    state, _ = update(state, act.Press.CANCEL_CHOICE)  # (any action: the tip is worked out)
+    assert state.table.tip is not None and str(state.table.tip[1]) == "4D:AD,3D,3S"
+
+
 def test_a_hint_is_shown_only_for_the_position_it_was_searched_for() -> None:
     state, _, single = at_table()
     asked, effects = update(state, act.Press.HINT)
