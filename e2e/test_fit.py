@@ -36,6 +36,12 @@ GUIDE_IN_SIGHT = """() => { const box = document.getElementById('guide-text').ge
   const tip = document.querySelector('#guide-text .guide-now').getBoundingClientRect();
   const last = document.querySelector('#guide-text .guide-last').getBoundingClientRect();
   return tip.top >= box.top && tip.bottom <= box.bottom + 0.5 && last.top < box.bottom - 10; }"""
+# The table's cards that something covers, at a corner or the centre.
+TABLE_CARDS_COVERED = """() => [...document.querySelectorAll('#table [data-card]')].filter(n => {
+  const r = n.getBoundingClientRect();
+  return [[r.left + 3, r.top + 3], [r.right - 3, r.bottom - 3], [r.left + r.width / 2, r.top + r.height / 2]]
+    .some(([x, y]) => { const top = document.elementFromPoint(x, y); return !top || !n.contains(top); });
+}).map(n => n.dataset.card)"""
 HAND_INSIDE = """() => { const r = document.getElementById('hand').getBoundingClientRect();
   return r.height > 0 && r.bottom <= window.innerHeight && r.top >= 0; }"""
 
@@ -91,6 +97,8 @@ def test_the_hand_stays_in_the_window_on_every_screen(person: tuple[Page, str], 
     for which in (options.last, page.locator("#capture-cancel")):  # every option and Cancel in the window
         box = which.bounding_box()
         assert box is not None and box["y"] + box["height"] <= SIZES[size][0]["height"]
+    if size == "desktop":  # the options spread across, low over the hand: the table's cards in sight, whole
+        assert page.evaluate(TABLE_CARDS_COVERED) == []
     page.screenshot(path=str(artifacts / f"fit-seven-options-{size}.png"))
     tap(page, "#capture-cancel", touch)
     assert page.evaluate("window.scrollY") == 0  # nothing scrolled the page
