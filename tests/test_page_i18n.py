@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from pasur import Card
+from pasur.cards import parse_cards
 from pasur_web.i18n import LANGUAGES, is_singular, load_catalog, pick_language, placeholders, split_isolates
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
@@ -134,6 +135,13 @@ def test_isolated_card_symbols_are_cut_out_for_left_to_right_elements() -> None:
     assert [part for part, ltr in pieces if ltr] == ["7♣", "4♦"]
     assert "".join(part for part, _ in pieces) == text.replace("\u2066", "").replace("\u2069", "")
     assert split_isolates("7♣ takes 4♦") == [("7♣ takes 4♦", False)]
+    # A list of cards is isolated card by card (it reads in the text's direction); a sum, as one piece.
+    listed = cat.t("demo_takes", card=cat.card_symbol(Card.parse("JC")), cards=cat.cards_text(parse_cards("4D 10S")))
+    assert [part for part, ltr in split_isolates(listed) if ltr] == ["J♣", "4♦", "10♠"]
+    assert cat.isolate_value("4♦ 10♠") == cat.cards_text(parse_cards("4D 10S")) == "\u20664♦\u2069 \u206610♠\u2069"
+    assert cat.isolate_value("A♦ (1) + 10♠ = 11") == "\u2066A♦ (1) + 10♠ = 11\u2069"
+    english = load_catalog("en")
+    assert english.cards_text(parse_cards("10S 4D")) == english.isolate_value("4♦ 10♠") == "4♦ 10♠"
 
 
 def test_every_notice_kind_has_a_message() -> None:

@@ -392,3 +392,45 @@ def test_a_daily_deal_says_so_in_the_top_bar() -> None:
     assert goal(board(match)) == "1 deal"
     assert goal(board(replace(match, daily="2026-12-01"))) == "Daily deal 2026-12-01 · counted"
     assert goal(board(replace(match, daily="2026-12-01", practice=True))) == "Daily deal 2026-12-01 · practice"
+
+
+CARD = __import__("re").compile(r"(?:10|[2-9AJQK])[♣♦♥♠]")
+
+
+def texts_and_bdis(node: Node | str, inside: bool = False) -> list[tuple[str, bool]]:
+    """Every text below ``node``, and whether it is inside a left-to-right ``bdi``."""
+    if isinstance(node, str):
+        return [(node, inside)]
+    inside = inside or (node[0] == "bdi" and attrs_of(node).get("dir") == "ltr")
+    return [piece for child in node[2] for piece in texts_and_bdis(child, inside)]
+
+
+def test_in_persian_each_card_named_in_the_log_the_selection_and_play_reads_left_to_right_on_its_own() -> None:
+    """A card's name ("5♥") keeps its rank before its suit, each card of a list in its own left-to-right
+    run, so that the list reads in the sentence's direction ("2♥ 4♣" first 2♥, from the right)."""
+    from pasur import Move
+    from pasur_web.model.explain import explain_move
+    from pasur_web.screens.look import selection
+
+    match = stacked_match(["5H 7C 9S KD", "3D 6S 8C QH"], "4C 4D 2H 2S")
+    table = match.game.table
+    match = match.play(Move.parse("5H:2H,4C"))
+    match = play_until(match, lambda m: m.game.turn == 0)
+    why = {0: tuple(explain_move(Move.parse("5H:2H,4C"), table, match.game.rules))}
+    state = board(match, "fa", selected="7C", reasons=why)
+    looked = selection(state)
+    assert looked is not None
+    shown = [log(state), *looked]
+    pieces = [piece for node in shown for piece in texts_and_bdis(node)]
+    isolated = [text for text, ltr in pieces if ltr]
+    assert isolated and all(CARD.fullmatch(text) or " = " in text for text in isolated), isolated
+    assert not [text for text, ltr in pieces if not ltr and CARD.search(text)]
+    took = [found(find(line, tag="span")) for line in elements(log(state)[2])
+            if attrs_of(line).get("data-move") == "5H:2H,4C"]
+    assert [text for text, ltr in texts_and_bdis(took[0]) if ltr] == ["5♥", "2♥", "4♣"]
+    play = found(find(looked[-1], id="play-card"))
+    assert [text for text, ltr in texts_and_bdis(play) if ltr] == ["7♣"]
+    # In English nothing is isolated, and the texts read as they did.
+    english = board(match, "en", selected="7C", reasons=why)
+    assert not find_all(log(english), tag="bdi")
+    assert [text_of(line) for line in elements(log(english)[2])][1].startswith("You took 2♥ 4♣ with 5♥")

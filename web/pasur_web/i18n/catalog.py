@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from pasur.cards import ACE, RANKS, Card
+from pasur.cards import ACE, RANKS, SUIT_SYMBOLS, Card
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_TAG", "LTR_ISOLATE", "PERSIAN_DIGITS", "POP_ISOLATE",
            "RTL_LANGUAGES", "SINGULAR_ALSO_ZERO", "Catalog", "Words", "catalog_path", "is_singular", "language_of",
@@ -31,6 +31,8 @@ LTR_ISOLATE, POP_ISOLATE = "\u2066", "\u2069"
 _FOLDER = Path(__file__).resolve().parent
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _NUMBER = re.compile("[0-9]+(?![0-9♣♦♥♠])")  # a number that is not a card's index
+_SYMBOL = "(?:" + "|".join(sorted(RANKS, key=len, reverse=True)) + ")[" + "".join(SUIT_SYMBOLS) + "]"
+_SYMBOLS = re.compile(f"{_SYMBOL}(?: {_SYMBOL})*")  # cards by their symbols: "7♣", "4♣ 4♦"
 # A message "key" whose count {n} is singular uses "key_one" when the catalog has it.
 SINGULAR_ALSO_ZERO = frozenset({"fr"})  # French says "0 point", English "0 points"
 
@@ -136,18 +138,27 @@ class Catalog:
         return self.t("card_name", rank=rank, suit=self.t(f"suit_{card.suit}"))
 
     def card_symbol(self, card: Card) -> str:
+        """A card in a text: "7♣", rank then suit from left to right in a right-to-left text too."""
         return self.isolate(card.symbol)
 
     def isolate(self, text: str) -> str:
         return LTR_ISOLATE + text + POP_ISOLATE if self.rtl else text
 
+    def isolate_value(self, text: str) -> str:
+        """A value put in a text, kept left to right: a list of cards ("4♣ 4♦") card by card, so that
+        the list reads in the text's direction; anything else ("4♣ + 7♦ = 11", a date) as one piece."""
+        if _SYMBOLS.fullmatch(text):
+            return " ".join(self.isolate(symbol) for symbol in text.split(" "))
+        return self.isolate(text)
+
     def reasons(self, reasons: Iterable[tuple[str, dict[str, str]]]) -> str:
         """Explanations from ``model/explain.py`` as one text (card symbols kept left to right)."""
-        return " ".join(self.t(key, **{name: self.isolate(value) for name, value in values.items()})
+        return " ".join(self.t(key, **{name: self.isolate_value(value) for name, value in values.items()})
                         for key, values in reasons)
 
     def cards_text(self, cards: Iterable[Card]) -> str:
-        return self.isolate(" ".join(card.symbol for card in sorted(cards)))
+        """Cards in a text: "4♣ 4♦", each card left to right, the list in the text's direction."""
+        return " ".join(self.card_symbol(card) for card in sorted(cards))
 
     def listing(self, items: Iterable[str]) -> str:
         """Items joined with the language's list separator ("Sara, Dariush"; Persian "سارا، داریوش")."""

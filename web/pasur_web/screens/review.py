@@ -30,7 +30,7 @@ def reason_words(entry: MoveReview, cat: Catalog, move: Move | None = None) -> s
     if reason is None:
         return ""
     key, values = reason
-    shown = {name: cat.num(value) if value.isdigit() else cat.isolate(value) for name, value in values.items()}
+    shown = {name: cat.num(value) if value.isdigit() else cat.isolate_value(value) for name, value in values.items()}
     count = values.get("points", values.get("clubs"))
     return cat.t(f"review_reason_{key}", **shown, **({} if count is None else {"n": int(count)}))
 
