@@ -242,6 +242,43 @@ def test_two_matches_back_to_back_on_a_phone(page: Page, guard: object, site_url
     assert page.locator("#scoreboard .side-name").all_inner_texts() == names
 
 
+def test_the_target_is_shown_and_typed_in_the_page_s_digits(page: Page, guard: object, site_url: str) -> None:
+    """In Persian the "Play to" field shows its number in Persian digits, takes it typed in either
+    digits, and says what is wrong with anything else rather than start another game."""
+    open_page(page, f"{site_url}?lang=fa")
+    target = page.locator("#setup-target")
+    expect(target).to_have_value("۶۲")
+    target.fill("40")
+    page.select_option("#setup-preset", "kids")  # a preset's target, in Persian digits too
+    expect(target).to_have_value("۶۲")
+    error = page.locator("#target-error")
+    expect(error).to_be_hidden()
+    for bad in ("abc", "۰", "۱۰۰۱", ""):
+        target.fill(bad)
+        page.click("#start")
+        expect(error).to_be_visible()
+        expect(error).to_have_text("امتیاز هدف باید عددی صحیح از ۱ تا ۱۰۰۰ باشد")
+        expect(target).to_be_focused()
+        expect(target).to_have_attribute("aria-invalid", "true")
+        assert page.get_attribute("html", "data-phase") == "setup"
+    target.fill("٧5")  # an Arabic 7 and a Latin 5: shown as the page writes numbers once typed
+    expect(error).to_be_hidden()  # a good number clears the message as it is typed
+    target.blur()
+    expect(target).to_have_value("۷۵")
+    page.click("#start")
+    expect(page.locator("html")).to_have_attribute("data-phase", "play")
+    assert saved_game(page).rules.target == 75
+    open_page(page, f"{site_url}?lang=en")
+    page.click("#new-game")
+    if page.locator("#leave-confirm").is_visible():
+        page.click("#leave-confirm")
+    expect(page.locator("#setup-target")).to_have_value("62")
+    page.fill("#setup-target", "40")
+    page.click("#start")
+    expect(page.locator("html")).to_have_attribute("data-phase", "play")
+    assert saved_game(page).rules.target == 40
+
+
 def test_persian_keeps_cards_left_to_right_and_uses_persian_digits(page: Page, guard: object, site_url: str) -> None:
     open_page(page, f"{site_url}?lang=fa")
     expect(page.locator("#setup-players option").first).to_have_text("۲ بازیکن")  # as the game writes numbers

@@ -18,7 +18,7 @@ def test_a_plain_form_gives_the_standard_game() -> None:
 
 
 def test_out_of_range_values_fall_back() -> None:
-    game = read_setup({"setup-players": "9", "setup-preset": "<b>", "setup-target": "١٠", "setup-fixed": "101",
+    game = read_setup({"setup-players": "9", "setup-preset": "<b>", "setup-target": "۲۰۰۰", "setup-fixed": "101",
                        "name-0": "\x00  ", "kind-1": "superhuman"}, "easy", T, YOU_WORDS)
     assert game.players == 2 and game.rules.target == DEFAULT_TARGET and game.rules.fixed_deals is None
     assert [(s.name, s.kind) for s in game.seats] == [("You", "human"), ("Sara", "easy")]
@@ -42,3 +42,11 @@ def test_the_new_game_panel_offers_the_standard_rules_first() -> None:
 
     order = setup_config()["preset_order"]
     assert isinstance(order, list) and sorted(order) == sorted(PRESETS) and PRESETS[order[0]] == Rules()
+
+
+def test_the_target_is_read_in_latin_persian_or_arabic_digits() -> None:
+    """A Persian player types the target as the field shows it ("۵۱"), or with the digits of another keyboard."""
+    for typed in ("51", "۵۱", "٥١", " ۵۱ ", "5۱"):
+        assert read_setup({"setup-target": typed}, "easy", T, YOU_WORDS).rules.target == 51, typed
+    for bad in ("", "۰", "۱۰۰۱", "5.1", "-5", "۵ ۱", "五一", "𝟓𝟏", "١٠٠٠٠٠٠"):
+        assert read_setup({"setup-target": bad}, "easy", T, YOU_WORDS).rules.target == DEFAULT_TARGET, bad

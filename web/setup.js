@@ -46,6 +46,36 @@
     return String(text).replace(/[0-9]/g, function (d) { return own[Number(d)]; });
   }
 
+  // A number typed in any of the digits the page knows (Latin, Persian, Arabic), as Latin digits.
+  function latin(text) {
+    return String(text).replace(/[^0-9]/g, function (c) {
+      for (var i = 1; i < facts.digitForms.length; i++) {
+        var at = facts.digitForms[i].indexOf(c);
+        if (at >= 0) return String(at);
+      }
+      return c;
+    });
+  }
+
+  // The target typed in the panel, or null when it is not a whole number within the limits (as
+  // web/pasur_web/model/setup_form.py reads it).
+  function targetValue() {
+    var text = latin(current("setup-target").value.trim());
+    var number = /^[0-9]{1,6}$/.test(text) ? Number(text) : NaN;
+    return number >= facts.limits.target[0] && number <= facts.limits.target[1] ? number : null;
+  }
+
+  // Whether the target is said to be wrong (and how); ``shown``: said now, or unsaid once right.
+  function markTarget(shown) {
+    var field = current("setup-target");
+    var error = current("target-error");
+    var wrong = targetValue() === null;
+    if (!wrong || shown) error.hidden = !wrong;
+    if (wrong && !error.hidden) field.setAttribute("aria-invalid", "true");
+    else field.removeAttribute("aria-invalid");
+    return wrong;
+  }
+
   function t(key, values) {
     var texts = state.texts || {};
     values = values || {};
@@ -130,9 +160,15 @@
     var presetSelect = node("select", { id: "setup-preset" }, config.preset_order.map(function (name) {
       return option(name, t("preset_" + name), name === preset);
     }));
-    var target = node("input", { id: "setup-target", type: "number", min: facts.limits.target[0],
-      max: facts.limits.target[1], inputmode: "numeric" });
-    target.value = kept.target || defaults.target || rules.target;
+    // A text field rather than a number field, which has Latin digits only: the number in the
+    // page's digits, typed in any (checked at Start, and said to be wrong there, in #target-error).
+    var target = node("input", { id: "setup-target", type: "text", inputmode: "numeric", autocomplete: "off",
+      maxlength: 6, "aria-describedby": "target-error" });
+    var typed = kept.target !== undefined ? latin(kept.target.trim()) : "";
+    target.value = /^[0-9]+$/.test(typed) ? digits(Number(typed))
+      : kept.target || digits(defaults.target || rules.target);
+    var targetError = node("p", { className: "notice save-error", id: "target-error", role: "alert", hidden: true,
+      text: capitalized(t("reason_target")) });
     var fixed = node("select", { id: "setup-fixed" }, facts.limits.fixed.map(function (n) {
       return option(n, n ? t("length_deals", { n: n }) : t("length_target"), String(n) === (kept.fixed || "0"));
     }));
@@ -154,6 +190,7 @@
         field("players", playersSelect), field("play_mode", mode, "mode-row"), field("preset", presetSelect),
         field("target", target), field("match_length", fixed)
       ]),
+      targetError,
       node("fieldset", { className: "seats" }, [node("legend", { text: t("seats") }), node("div", { id: "setup-seats" })]),
       node("details", { className: "options" }, [
         node("summary", { text: t("options") }), node("div", { className: "option-list" }, options)
@@ -206,11 +243,32 @@
       var rules = state.config.presets[event.target.value];
       if (!rules) return;
       state.config.options.forEach(function (name) { current("opt-" + name).checked = !!rules[name]; });
-      current("setup-target").value = rules.target;
+      current("setup-target").value = digits(rules.target);
+      markTarget(false);
+    } else if (id === "setup-target" && targetValue() !== null) {
+      event.target.value = digits(targetValue()); // as the page writes numbers ("51" typed shows "۵۱")
     }
   }
 
+  // A target that is not a number within the limits is said to be wrong, and no game starts with it.
+  function onStart(event) {
+    if (!state.config || !current("setup-target")) return;
+    if (!event.target.closest || !event.target.closest("#start, #play-friend")) return;
+    if (!markTarget(true)) return;
+    event.stopPropagation();
+    event.preventDefault();
+    current("setup-target").focus();
+  }
+
+  function capitalized(text) {
+    return text.charAt(0).toLocaleUpperCase(state.lang) + text.slice(1);
+  }
+
   current("setup").addEventListener("change", onChange); // this script runs after the page's body
+  current("setup").addEventListener("input", function (event) {
+    if (state.config && event.target.id === "setup-target") markTarget(false);
+  });
+  current("setup").addEventListener("click", onStart, true); // before the game (and web/boot.js) take the click
 
   window.pasurSetup = { renderObjects: render };
 })();

@@ -12,7 +12,7 @@ from ..i18n import LANGUAGE_TAG, LANGUAGES, PERSIAN_DIGITS, RTL_LANGUAGES, SINGU
 from .params import GAME_KEYS, MAX_TARGET
 from .savegame import MAX_STORED_CHARS
 from .seats import MAX_NAME
-from .setup_form import FIXED_DEALS
+from .setup_form import DIGIT_FORMS, FIXED_DEALS
 from .storage import DAILY_KEY, EMBED_MATCH_KEY, MATCH_KEY, MAX_ASIDE, SETTINGS_KEY, STATS_KEY, UNREADABLE_SUFFIX
 
 __all__ = ["BOOT_TEXTS", "default_names", "script_facts", "scripts_file"]
@@ -36,6 +36,7 @@ def script_facts() -> dict[str, Any]:
         "singularZero": sorted(SINGULAR_ALSO_ZERO),
         "digits": {"fa": PERSIAN_DIGITS},
         "limits": {"target": [1, MAX_TARGET], "name": MAX_NAME, "fixed": list(FIXED_DEALS)},
+        "digitForms": list(DIGIT_FORMS),
         "keys": {"settings": SETTINGS_KEY, "match": MATCH_KEY, "embedMatch": EMBED_MATCH_KEY,
                  "unreadable": UNREADABLE_SUFFIX, "maxAside": MAX_ASIDE},
         "stored": stored,

@@ -12,15 +12,20 @@ from dataclasses import dataclass
 from pasur import Rules
 from pasur.rules import PRESETS
 
+from ..i18n import PERSIAN_DIGITS
 from .params import AI_LEVELS, MAX_TARGET, SETUP_OPTIONS
 from .seats import FRIEND, HUMAN, Seat, clean_name, default_seats
 
-__all__ = ["DEFAULT_TARGET", "FIXED_DEALS", "MAX_FIXED_DEALS", "FormValues", "NewGame", "read_setup"]
+__all__ = ["DEFAULT_TARGET", "DIGIT_FORMS", "FIXED_DEALS", "MAX_FIXED_DEALS", "FormValues", "NewGame", "read_setup"]
 
 DEFAULT_TARGET = 62
 MAX_FIXED_DEALS = 100
 FIXED_DEALS = (0, 1, 2, 3, 4, 5, 6, 8, 10)  # the match lengths the panel offers (0: to the target)
 FormValues = Mapping[str, str | bool]  # element id -> value (text fields, selects) or checked (boxes)
+# The digits a number may be typed in (web/setup.js gets them through web/generated.js): Latin, Persian
+# (shown in the Persian page), and the Arabic ones some Persian keyboards type (١ and ۱ look alike).
+DIGIT_FORMS = ("0123456789", PERSIAN_DIGITS, "٠١٢٣٤٥٦٧٨٩")
+_TO_LATIN = str.maketrans({digit: str(value) for form in DIGIT_FORMS[1:] for value, digit in enumerate(form)})
 
 
 @dataclass(frozen=True)
@@ -31,7 +36,8 @@ class NewGame:
 
 
 def _number(value: str | bool | None, low: int, high: int) -> int | None:
-    text = str(value or "").strip()
+    """A whole number from ``low`` to ``high`` typed in any of ``DIGIT_FORMS``, or None."""
+    text = str(value or "").strip().translate(_TO_LATIN)
     if not (text.isascii() and text.isdigit() and len(text) <= 6):
         return None
     number = int(text)
