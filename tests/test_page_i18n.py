@@ -31,6 +31,15 @@ def test_language_choice_and_card_names() -> None:
     assert load_catalog("fr").card_name(Card.parse("7C")) == "7 de trèfle"
 
 
+def test_the_table_s_buttons_in_sight_together_have_names_of_their_own() -> None:
+    """A card looked at shows Cancel beside Undo and Hint: a player who means to give up the look
+    must not take back a move ("Annuler" was both in French, "Annulla" in Italian)."""
+    for lang in LANGUAGES:
+        catalog = json.loads((CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
+        names = [catalog[key].casefold() for key in ("undo", "cancel", "hint")]
+        assert len(set(names)) == 3, (lang, names)
+
+
 def test_every_catalog_file_is_a_known_language() -> None:
     files = {path.stem for path in CATALOGS.glob("*.json")}
     assert files == set(LANGUAGES) == {"en", "fa", "fr", "it", "nl", "es"}
