@@ -97,7 +97,7 @@ def test_the_hand_stays_in_the_window_on_every_screen(person: tuple[Page, str], 
     for which in (options.last, page.locator("#capture-cancel")):  # every option and Cancel in the window
         box = which.bounding_box()
         assert box is not None and box["y"] + box["height"] <= SIZES[size][0]["height"]
-    if size == "desktop":  # the options spread across, low over the hand: the table's cards in sight, whole
+    if size == "desktop":  # the choice in the moves. column: the table.s cards in sight, whole
         assert page.evaluate(TABLE_CARDS_COVERED) == []
     page.screenshot(path=str(artifacts / f"fit-seven-options-{size}.png"))
     tap(page, "#capture-cancel", touch)
@@ -292,6 +292,33 @@ def test_the_new_game_panel_over_a_game_keeps_the_top_bar_in_a_phone_s_width(bro
         back.tap()  # and the game is there again
         expect(page.locator("#hand [data-card]").first).to_be_visible()
         context.close()
+
+
+def test_someone_new_is_offered_the_guided_deal_first_in_sight_on_a_phone(browser: Browser, site_url: str,
+                                                                            artifacts: Path) -> None:
+    """A first visit on a phone: the guided deal is offered above the new game's choices, in sight
+    without scrolling. On a later visit, once a game is saved here, it is below Start, with today's
+    deal."""
+    context = watched(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True))
+    page = context.new_page()
+    open_page(page, f"{site_url}?lang=en")
+    guide = page.locator("#guide-start")
+    expect(guide).to_be_in_viewport(ratio=1)
+    start = page.locator("#start").bounding_box()
+    offered = guide.bounding_box()
+    assert start is not None and offered is not None and offered["y"] < start["y"]
+    page.screenshot(path=str(artifacts / "fit-first-visit-phone.png"))
+    page.locator("#start").tap()
+    page.wait_for_function(WAIT_HUMAN)
+    open_page(page, f"{site_url}?lang=en")  # another visit: the game comes back
+    page.wait_for_function(WAIT_HUMAN)
+    page.locator("#new-game").tap()
+    page.locator("#leave-confirm").tap()
+    expect(guide).to_be_visible()
+    start = page.locator("#start").bounding_box()
+    offered = guide.bounding_box()
+    assert start is not None and offered is not None and offered["y"] > start["y"]
+    context.close()
 
 
 def test_no_notice_about_a_restored_game_once_a_new_game_starts(page: Page, guard: object, site_url: str) -> None:

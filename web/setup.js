@@ -183,9 +183,16 @@
     var loading = window.pasurReady ? [] : [node("p", { id: "setup-loading", className: "muted", role: "status" })];
     var note = config.storage_note ? [node("p", { className: "notice storage-note", id: "storage-note",
       text: config.storage_note })] : [];
+    var guide = node("div", { className: "guide-offer" }, [
+      node("p", { text: t("guide_offer") }),
+      node("button", { className: "secondary", id: "guide-start", "data-action": "guide-start", type: "button",
+        text: t("guide_start") })
+    ]);
+    var first = newcomer();
+    if (first) guide.classList.add("first-offer");
     var form = node("div", { className: "setup-form" }, [
       node("h2", { text: t("setup_title") })
-    ].concat(note).concat([
+    ].concat(note).concat(first ? [guide] : []).concat([
       node("div", { className: "setup-grid" }, [
         field("players", playersSelect), field("play_mode", mode, "mode-row"), field("preset", presetSelect),
         field("target", target), field("match_length", fixed)
@@ -196,12 +203,7 @@
         node("summary", { text: t("options") }), node("div", { className: "option-list" }, options)
       ]),
       node("button", { className: "primary", id: "start", "data-action": "start", type: "button", text: t("start") })
-    ]).concat(loading).concat([  // the guided deal first, for a newcomer; then today's deal, then friends
-      node("div", { className: "guide-offer" }, [
-        node("p", { text: t("guide_offer") }),
-        node("button", { className: "secondary", id: "guide-start", "data-action": "guide-start", type: "button",
-          text: t("guide_start") })
-      ]),
+    ]).concat(loading).concat(first ? [] : [guide]).concat([  // (the guided deal), today's deal, friends
       node("div", { className: "guide-offer daily-offer" }, [
         node("p", { text: t("daily_offer") }),
         node("button", { className: "secondary", id: "daily-start", "data-action": "daily-start", type: "button",
@@ -218,6 +220,16 @@
     setup.appendChild(form);
     seatRows(players, kept);
     firstSeatName();
+  }
+
+  // Someone who has never played here (no game saved, no statistics) is offered the guided deal
+  // first, above the new game's choices.
+  function newcomer() {
+    try {
+      return !localStorage.getItem(facts.keys.match) && !localStorage.getItem(facts.keys.stats);
+    } catch (error) {
+      return true; // (storage refused: nothing of this player's is kept)
+    }
   }
 
   function firstSeatName() {

@@ -37,7 +37,7 @@ def script_facts() -> dict[str, Any]:
         "digits": {"fa": PERSIAN_DIGITS},
         "limits": {"target": [1, MAX_TARGET], "name": MAX_NAME, "fixed": list(FIXED_DEALS)},
         "digitForms": list(DIGIT_FORMS),
-        "keys": {"settings": SETTINGS_KEY, "match": MATCH_KEY, "embedMatch": EMBED_MATCH_KEY,
+        "keys": {"settings": SETTINGS_KEY, "match": MATCH_KEY, "embedMatch": EMBED_MATCH_KEY, "stats": STATS_KEY,
                  "unreadable": UNREADABLE_SUFFIX, "maxAside": MAX_ASIDE},
         "stored": stored,
         "gameParams": [*GAME_KEYS, "demo", "daily"],
