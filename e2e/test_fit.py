@@ -97,7 +97,7 @@ def test_the_hand_stays_in_the_window_on_every_screen(person: tuple[Page, str], 
     for which in (options.last, page.locator("#capture-cancel")):  # every option and Cancel in the window
         box = which.bounding_box()
         assert box is not None and box["y"] + box["height"] <= SIZES[size][0]["height"]
-    if size == "desktop":  # the choice in the moves. column: the table.s cards in sight, whole
+    if size == "desktop":  # the choice in the moves' column: the table's cards in sight, whole
         assert page.evaluate(TABLE_CARDS_COVERED) == []
     page.screenshot(path=str(artifacts / f"fit-seven-options-{size}.png"))
     tap(page, "#capture-cancel", touch)
