@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
 
@@ -118,11 +120,11 @@ def deal_with_the_clock_held(page: Page, url: str) -> Any:
     return cdp
 
 
-@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
-@pytest.mark.parametrize("ms", [100, 40, -60, -100], ids=lambda ms: f"{ms}ms-before-landing")
-def test_a_tap_near_a_card_s_landing_is_never_lost(browser: Browser, site_url: str, touch: bool, ms: int) -> None:
-    """A tap on a card of the hand within 100 ms of its landing, before or after, while the deal
-    still flies: the card is taken (its captures shown), never lost. The clock is the test's."""
+@contextmanager
+def a_deal_in_flight(browser: Browser, site_url: str, touch: bool) -> Iterator[tuple[Page, str]]:
+    """A profile of its own (a phone and a finger, or a desktop and a mouse) where a two-player deal
+    is dealt with the animation clock held: its page, and a card of the hand with one outcome, still
+    at the start of its flight."""
     seed = seed_with_a_choice()[0]
     singles = [card for card, n in Counter(str(move.card) for move in new_game(2, seed=seed).legal_moves()).items()
                if n == 1]
@@ -130,9 +132,19 @@ def test_a_tap_near_a_card_s_landing_is_never_lost(browser: Browser, site_url: s
     page = context.new_page()
     try:
         deal_with_the_clock_held(page, f"{site_url}?players=2&seed={seed}&speed=slow")
-        card = singles[0]
         page.wait_for_function("c => document.querySelector(`#hand [data-card=\"${c}\"]`).getAnimations().length",
-                               arg=card)
+                               arg=singles[0])
+        yield page, singles[0]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+@pytest.mark.parametrize("ms", [100, 40, -60, -100], ids=lambda ms: f"{ms}ms-before-landing")
+def test_a_tap_near_a_card_s_landing_is_never_lost(browser: Browser, site_url: str, touch: bool, ms: int) -> None:
+    """A tap on a card of the hand within 100 ms of its landing, before or after, while the deal
+    still flies: the card is taken (its captures shown), never lost. The clock is the test's."""
+    with a_deal_in_flight(browser, site_url, touch) as (page, card):
         place = page.evaluate(HOLD_FLIGHT, [card, ms])
         assert page.evaluate("document.getAnimations().length") > 1  # other cards are still flying
         if touch:
@@ -145,8 +157,6 @@ def test_a_tap_near_a_card_s_landing_is_never_lost(browser: Browser, site_url: s
         page.click(f'#hand [data-card="{card}"]')  # the second tap plays it
         wait_for_moves(page, 1)
         assert str(saved_game(page).history[0].card) == card
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
@@ -155,16 +165,7 @@ def test_a_card_pressed_while_it_flies_in_is_played(browser: Browser, site_url: 
     the pointer: the press takes it all the same, once, with a mouse or a finger (a finger's tap is
     clicked by the browser where the finger was, where the card no longer is). The animation clock
     is held by the test."""
-    seed = seed_with_a_choice()[0]
-    singles = [card for card, n in Counter(str(move.card) for move in new_game(2, seed=seed).legal_moves()).items()
-               if n == 1]
-    context = watched(browser.new_context(viewport=PHONE if touch else DESKTOP, has_touch=touch, is_mobile=touch))
-    page = context.new_page()
-    try:
-        deal_with_the_clock_held(page, f"{site_url}?players=2&seed={seed}&speed=slow")
-        flying = singles[0]
-        page.wait_for_function("c => document.querySelector(`#hand [data-card=\"${c}\"]`).getAnimations().length",
-                               arg=flying)
+    with a_deal_in_flight(browser, site_url, touch) as (page, flying):
         page.evaluate("""c => { const a = document.querySelector(`#hand [data-card="${c}"]`).getAnimations()[0];
                                 a.currentTime = a.effect.getComputedTiming().activeDuration * 0.05
                                                 + a.effect.getComputedTiming().delay; }""", flying)
@@ -179,8 +180,6 @@ def test_a_card_pressed_while_it_flies_in_is_played(browser: Browser, site_url: 
         page.click(f'#hand [data-card="{flying}"]')
         wait_for_moves(page, 1)
         assert str(saved_game(page).history[0].card) == flying
-    finally:
-        context.close()
 
 
 def test_reduced_motion_and_instant_speed_move_nothing(page: Page, guard: object, site_url: str) -> None:
