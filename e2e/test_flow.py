@@ -253,6 +253,10 @@ def test_the_target_is_shown_and_typed_in_the_page_s_digits(page: Page, guard: o
     expect(target).to_have_value("۶۲")
     error = page.locator("#target-error")
     expect(error).to_be_hidden()
+    target.fill("۱۰۰۱")
+    target.blur()  # left wrong: said at once
+    expect(error).to_be_visible()
+    expect(target).to_have_attribute("aria-invalid", "true")
     for bad in ("abc", "۰", "۱۰۰۱", ""):
         target.fill(bad)
         page.click("#start")

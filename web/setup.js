@@ -259,6 +259,8 @@
       markTarget(false);
     } else if (id === "setup-target" && targetValue() !== null) {
       event.target.value = digits(targetValue()); // as the page writes numbers ("51" typed shows "۵۱")
+    } else if (id === "setup-target") {
+      markTarget(true); // left wrong: said at once, not only at Start
     }
   }
 
