@@ -171,6 +171,13 @@ def test_keys_start_a_game_and_escape_gives_the_focus_back_to_the_card(page: Pag
     expect(page.locator('#hand [data-card="7C"]')).to_be_focused()
     page.keyboard.press("Enter")  # the same card's choice again
     expect(page.locator("#capture-choice h3")).to_contain_text("7♣")
+    # Each option the keys reach marks on the table the cards it takes, and those only.
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
+        takes = page.evaluate("document.activeElement.dataset.capture").split(",")
+        marked = page.locator("#table [data-peek]")
+        expect(marked).to_have_count(len(takes))
+        assert sorted(marked.evaluate_all("ns => ns.map(n => n.dataset.card)")) == sorted(takes)
 
 @pytest.mark.fresh  # the page's clock is the profile's
 def test_the_hand_shows_its_focus_ring_to_keyboard_players_only(page: Page, guard: object, site_url: str) -> None:

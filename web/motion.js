@@ -426,22 +426,27 @@
   }
 
   // Pointing at a card of the hand (a mouse over it, or the keyboard's focus) marks the table's
-  // cards it could take (its data-takes), before anything is played.
-  function peek(card) {
-    document.querySelectorAll("#table [data-peek]").forEach(function (node) { node.removeAttribute("data-peek"); });
-    var takes = card && !card.disabled ? (card.getAttribute("data-takes") || "") : "";
-    takes.split(" ").forEach(function (key) {
-      var node = key ? document.querySelector('#table [data-card="' + key + '"]') : null;
-      if (node) node.setAttribute("data-peek", "");
+  // cards it could take (its data-takes), before anything is played; pointing at an option of the
+  // capture choice marks the cards that option takes (its data-capture).
+  var PEEKABLE = "#hand [data-card], #capture-choice [data-capture]";
+
+  function peek(node) {
+    document.querySelectorAll("#table [data-peek]").forEach(function (card) { card.removeAttribute("data-peek"); });
+    var keys = !node || node.disabled ? ""
+      : node.hasAttribute("data-capture") ? node.getAttribute("data-capture").replace(/,/g, " ")
+      : (node.getAttribute("data-takes") || "");
+    keys.split(" ").forEach(function (key) {
+      var card = key ? document.querySelector('#table [data-card="' + key + '"]') : null;
+      if (card) card.setAttribute("data-peek", "");
     });
   }
 
   var keyboard = false; // the player moves with the keys (the focus points at a card), not a pointer
 
   function pointed() {
-    var hovered = document.querySelector("#hand [data-card]:hover");
+    var hovered = document.querySelector("#hand [data-card]:hover, #capture-choice [data-capture]:hover");
     var focused = keyboard && document.activeElement && document.activeElement.closest
-      ? document.activeElement.closest("#hand [data-card]") : null;
+      ? document.activeElement.closest(PEEKABLE) : null;
     return hovered || focused;
   }
 
