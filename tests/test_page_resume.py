@@ -53,12 +53,12 @@ def sheet_attrs(state: State) -> dict[str, str | None]:
     return dict(page(state, TODAY, ("", 0, "", None)).parts["sheet"][0])
 
 
-def test_a_game_taken_up_at_the_end_of_a_deal_names_that_deal() -> None:
+def test_a_game_taken_up_at_the_end_of_a_deal_says_that_deal_is_over() -> None:
     match = played_to(Match.of(new_game(2, Rules(), seed=4), SEATS), "deal-end")
     assert match.pending_sheet == 0  # the first deal's sheet is up ("Deal 1 is over")
     state = taken_up(match)
     assert notice_said(state) == (
-        f"Your game in progress is back: You, Sara (deal 1, {match.moves} moves played).")
+        f"Your game in progress is back: You, Sara (deal 1 is over, {match.moves} moves played).")
     assert sheet_attrs(state)["hidden"] is None and "data-at-once" in sheet_attrs(state)
     state, _ = update(state, act.Press.NEXT_DEAL)  # closed: the next one, after the next deal, waits as usual
     assert sheet_attrs(state)["hidden"] == ""

@@ -79,9 +79,9 @@ def resume(state: State, match: Match, notice: bool = True) -> Result:
     if notice:
         if match.game.over:  # its score sheet says how it ended
             words: Words = ("notice_resumed_over", {"names": match.names()})
-        else:  # the deal on the table (a finished deal while its score sheet is up)
-            words = ("notice_resumed", {"names": match.names(), "deal": match.board.deal_number + 1,
-                                        "moves": match.moves})
+        else:  # the deal on the table (a finished deal while its score sheet is up: said to be over)
+            key = "notice_resumed_deal_end" if match.phase == "deal-end" else "notice_resumed"
+            words = (key, {"names": match.names(), "deal": match.board.deal_number + 1, "moves": match.moves})
         notices += (Notice(words, "resumed"),)
     if match.edited:
         notices += (Notice(("notice_edited", {}), "edited"),)
