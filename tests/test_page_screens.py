@@ -224,6 +224,20 @@ def test_a_card_looked_at_says_how_to_play_it_by_tap_click_or_key() -> None:
                     "again again-key": "Press Enter again to play it"}
 
 
+def test_the_guided_deal_s_sheet_says_what_the_guide_s_last_tip_said() -> None:
+    """The score sheet covers the guide's last tip: the sheet says it too, for the guided deal only."""
+    match = play_until(Match.of(new_game(2, Rules(), seed=4), (Seat("You", "human"), Seat("Sara", "medium"))),
+                       lambda m: m.phase == "deal-end")
+    guided = replace(board(match), table=Table(guide=True))
+    shown = sheet(guided)
+    assert shown is not None
+    said = find(shown[0], id="sheet-guide")
+    assert said is not None and text_of(said) == EN.t("guide_done")
+    assert text_of(said).startswith("That was a whole deal")
+    plain = sheet(board(match))
+    assert plain is not None and find(plain[0], id="sheet-guide") is None
+
+
 def test_the_match_over_sheet_says_who_won_then_the_deals_then_the_last_deal() -> None:
     from pasur_web.screens.sheet import winner_words
 

@@ -102,7 +102,8 @@ def sheet(state: State) -> list[Node] | None:
                   else h("button", "primary", text=t("next_deal"), id="next-deal", type="button", data_autofocus=True))
         if friend:  # between friends, the host deals
             button = h("p", "muted", id="host-deals", role="status", text=t("host_deals", name=host))
-        return [h("div", "panel", children=[h("h2", text=t("deal_over", n=number + 1)),
+        guide = h("p", "sheet-guide", id="sheet-guide", text=t("guide_done")) if state.table.guide else None
+        return [h("div", "panel", children=[h("h2", text=t("deal_over", n=number + 1)), guide,
                                             _table(match, breakdown_rows(match, number, cat), cat, "score-sheet", True),
                                             h("div", "sheet-actions", children=[*review, button])])]
     daily = [_daily_result(state, match, match.daily)] if match.daily is not None and not demo else []
