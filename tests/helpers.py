@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pasur import Card, Game, Rules, new_game
@@ -92,6 +92,18 @@ def match_of(state: State) -> Match:
     if state.match is None:
         raise AssertionError("no match on the page")
     return state.match
+
+
+def play_until(match: Match, done: Callable[[Match], bool]) -> Match:
+    """``match`` played on, first legal moves (the next deal dealt, a hand-off revealed), until ``done``."""
+    while not done(match):
+        if match.phase == "deal-end":
+            match = match.next_deal()
+        elif match.handoff is not None:
+            match = match.reveal()
+        else:
+            match = match.play(match.game.legal_moves()[0])
+    return match
 
 
 def online_of(state: State) -> Online:

@@ -2,6 +2,7 @@
 
 import datetime
 
+from helpers import play_until
 from pasur import Rules, new_game
 from pasur_web.model import actions as act
 from pasur_web.model.games import resume
@@ -16,16 +17,6 @@ from pasur_web.screens.page import page
 
 TODAY = datetime.date(2026, 12, 6)
 SEATS = (Seat("You", "human"), Seat("Sara", "easy"))
-
-
-def played_to(match: Match, phase: str) -> Match:
-    """``match`` played on (first legal moves) until its phase is ``phase``."""
-    while match.phase != phase:
-        if match.phase == "deal-end":
-            match = match.next_deal()
-        else:
-            match = match.play(match.game.legal_moves()[0])
-    return match
 
 
 def taken_up(match: Match) -> State:
@@ -54,7 +45,7 @@ def sheet_attrs(state: State) -> dict[str, str | None]:
 
 
 def test_a_game_taken_up_at_the_end_of_a_deal_says_that_deal_is_over() -> None:
-    match = played_to(Match.of(new_game(2, Rules(), seed=4), SEATS), "deal-end")
+    match = play_until(Match.of(new_game(2, Rules(), seed=4), SEATS), lambda m: m.phase == "deal-end")
     assert match.pending_sheet == 0  # the first deal's sheet is up ("Deal 1 is over")
     state = taken_up(match)
     assert notice_said(state) == (
@@ -67,7 +58,7 @@ def test_a_game_taken_up_at_the_end_of_a_deal_says_that_deal_is_over() -> None:
     assert [notice.kind for notice in moved.notices] == []  # said, and played on since
 
 def test_a_finished_game_taken_up_says_it_is_over() -> None:
-    match = played_to(Match.of(new_game(2, Rules(fixed_deals=1), seed=4), SEATS), "match-end")
+    match = play_until(Match.of(new_game(2, Rules(fixed_deals=1), seed=4), SEATS), lambda m: m.phase == "match-end")
     state = taken_up(match)
     assert notice_said(state) == "Your last game is back: You, Sara. It is over."
     assert sheet_attrs(state)["hidden"] is None and "data-at-once" in sheet_attrs(state)

@@ -1,10 +1,9 @@
 """screens/: what the game screen shows, computed from the state without a browser."""
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from helpers import elements, found
+from helpers import elements, found, play_until
 from pasur import Rules, new_game
 from pasur_web.i18n import load_catalog
 from pasur_web.model import actions as act
@@ -36,17 +35,6 @@ def ai_move(match: Match) -> str:
     seat = match.game.turn
     assert seat is not None
     return str(match.player(seat).choose(match.game.view(seat)))
-
-
-def play_until(match: Match, done: Callable[[Match], bool]) -> Match:
-    while not done(match):
-        if match.phase == "deal-end":
-            match = match.next_deal()
-        elif match.handoff is not None:
-            match = match.reveal()
-        else:
-            match = match.play(match.game.legal_moves()[0])
-    return match
 
 
 def seats_shown(state: State) -> list[dict[str, str]]:
