@@ -23,11 +23,11 @@ def breakdown_rows(match: Match, number: int, cat: Catalog, match_total: bool = 
     game, t = match.game, cat.t
     results = game.deal_results[number]
     sides = range(game.sides)
-    totals = [sum(deal[side]["total"] for deal in game.deal_results[: number + 1]) for side in sides]
     rows: list[Row] = [("total" if key == "total" else "", t(f"score_{key}"),
                         tuple(cat.num(results[side][key]) for side in sides), key)
                        for key in BREAKDOWN_KEYS if key != "seven_diamonds" or game.rules.seven_diamonds_bonus]
     if match_total:
+        totals = (sum(deal[side]["total"] for deal in game.deal_results[: number + 1]) for side in sides)
         rows.append(("match", t("score_match"), tuple(cat.num(total) for total in totals), None))
     return rows
 
