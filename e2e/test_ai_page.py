@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from driver import open_page, play_to_end, saved_game, wait_for_moves
+from helpers import game_of
 from pasur import Rules, new_game
 from pasur_web.model.match import Match
 from pasur_web.model.savegame import match_to_json
@@ -49,13 +50,13 @@ def test_page_answers_while_hard_thinks(page: Page, guard: object, site_url: str
     """While the computer searches, the settings still open. Its search is made long (hard with
     100,000 playouts a move, minutes in the page), so the click lands during it on any machine."""
     match = Match.of(new_game(2, Rules(), seed=9), (Seat("You", "human"), Seat("Sara", "hard:100000")))
-    if match.game.turn == 0:
-        match = match.play(match.game.legal_moves()[0])
-    assert match.game.turn == 1
+    if game_of(match).turn == 0:
+        match = match.play(game_of(match).legal_moves()[0])
+    assert game_of(match).turn == 1
     page.add_init_script(f"localStorage.setItem('pasur.match', {json.dumps(match_to_json(match))})")
     open_page(page, f"{site_url}?lang=en&speed=normal")  # the saved game comes back: Sara to play
     page.wait_for_selector("#turn-status:has-text('thinking')")
     page.click("#settings-button")
     assert page.is_visible("#settings")
     assert "thinking" in page.inner_text("#turn-status")  # still searching
-    assert len(saved_game(page).history) == len(match.game.history)
+    assert len(saved_game(page).history) == len(game_of(match).history)

@@ -28,8 +28,8 @@ import datetime
 import hashlib
 import random
 import re
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Final, Protocol
 
 from .cards import FULL_DECK, Card
 from .game import SEED_RANGE, Game, new_game
@@ -94,7 +94,16 @@ def daily_game(day: datetime.date) -> Game:
     return new_game(2, DAILY_RULES, daily_seed(day), daily_deck(day), leader=PLAYER_SEAT)
 
 
-def deal_points(game: Game, seat: int = PLAYER_SEAT) -> int:
+class Scored(Protocol):
+    """A match's results, as :func:`deal_points` reads them (a game, or what a seat was shown of it)."""
+
+    @property
+    def deal_results(self) -> Sequence[Sequence[Mapping[str, int]]]: ...
+
+    def side_of(self, seat: int) -> int: ...
+
+
+def deal_points(game: Scored, seat: int = PLAYER_SEAT) -> int:
     """The points ``seat``'s side made in the game's first deal."""
     return game.deal_results[0][game.side_of(seat)]["total"]
 

@@ -54,6 +54,15 @@ class Position:
         return [cards_of(hand) for hand in self._deal.hands]
 
     @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(len(hand) for hand in self._deal.hands)
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards of ``seat``'s hand, in the order dealt."""
+        return cards_of(self._deal.hands[seat])
+
+    @property
     def table(self) -> list[Card]:
         return cards_of(self._deal.table)  # sorted by rank then suit: bit i of a move's mask is table[i]
 

@@ -87,6 +87,13 @@ def seed_with_a_choice(rules: Rules | None = None) -> tuple[int, str, str]:
 
 
 # ----------------------------------------------------------------------------- the page's state and screens
+def game_of(match: Match | None) -> Game:
+    """The game a match holds (a host's or a local game's: a friend's page holds none)."""
+    if match is None or match.game is None:
+        raise AssertionError("no game held on the page")
+    return match.game
+
+
 def match_of(state: State) -> Match:
     """The match on the page, which the test expects there."""
     if state.match is None:
@@ -102,7 +109,7 @@ def play_until(match: Match, done: Callable[[Match], bool]) -> Match:
         elif match.handoff is not None:
             match = match.reveal()
         else:
-            match = match.play(match.game.legal_moves()[0])
+            match = match.play(game_of(match).legal_moves()[0])
     return match
 
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 from test_page_review import board, play_until
 
-from helpers import elements, found
+from helpers import elements, found, game_of
 from pasur import Rules
 from pasur.daily import OPPONENT, daily_game
 from pasur_web.model import actions as act
@@ -40,7 +40,7 @@ def test_a_daily_match_saves_its_date_and_its_opponent() -> None:
                      daily=DAY, practice=True)
     again = match_from_json(match_to_json(match))
     assert (again.daily, again.practice, again.seats[1].kind) == (DAY, True, OPPONENT)
-    again = again.play(again.game.legal_moves()[0])
+    again = again.play(game_of(again).legal_moves()[0])
     assert again.undo_point() == 0  # practice: Undo as in any game against the computer
     assert replace(again, practice=False).undo_point() is None  # the counted attempt: no Undo
     data = json.loads(match_to_json(match))
@@ -98,7 +98,7 @@ def test_the_daily_result_and_its_share_text() -> None:
                                 daily=DAY), "match-end")
     from pasur.daily import deal_points
 
-    mine = deal_points(match.game)
+    mine = deal_points(game_of(match))
     state = replace(board(match), daily=DailyBook({DAY: {"player": mine, "computer": 11}}, {DAY: 11}))
     shown = sheet(state)
     assert shown is not None
@@ -140,7 +140,7 @@ def test_the_counted_attempt_has_no_hint_and_no_undo_and_says_so_from_the_start(
     persian = page(replace(state, lang="fa"), datetime.date(2026, 12, 2), ("", 0, "", None)).parts["notices"][1]
     assert [text_of(node) for node in find_all(("div", (), persian or ()), tag="bdi")] == [TODAY]  # left to right
     assert update(state, act.Press.HINT) == (state, [])  # no hint searched, whatever the page shows
-    played, _ = update(state, act.PickCard(str(match.game.legal_moves()[0].card)))
+    played, _ = update(state, act.PickCard(str(game_of(match).legal_moves()[0].card)))
     assert played.match is not None and played.match.undo_point() is None
     # Leaving it is asked with what another game would cost it.
     asked, _ = update(played, act.Press.NEW_GAME)
@@ -160,7 +160,7 @@ def test_the_counted_attempt_has_no_hint_and_no_undo_and_says_so_from_the_start(
 def test_the_daily_link_takes_up_the_counted_attempt_in_progress() -> None:
     state, _ = update(initial_state(parse_params(""), {}, ["en"]), act.StartDaily(TODAY))
     assert state.match is not None
-    match = state.match.play(state.match.game.legal_moves()[0])
+    match = state.match.play(game_of(state.match).legal_moves()[0])
     for link in ("?daily", f"?daily={TODAY}"):
         again = started(link, match, state.daily)
         assert again.view == "game" and again.match is match and again.match.counted_daily, link

@@ -5,7 +5,7 @@ computer's reply, each step drawn as the browser would."""
 import json
 from dataclasses import replace
 
-from helpers import seed_with_a_choice
+from helpers import game_of, seed_with_a_choice
 from pasur import Rules, new_game
 from pasur_web.browser.draw import Drawer, Frames
 from pasur_web.model import actions as act
@@ -43,9 +43,9 @@ def test_a_move_and_the_reply_draw_each_part_once_per_change_of_it() -> None:
             break
         match = state.match
         assert match is not None
-        seat = match.game.turn
+        seat = game_of(match).turn
         assert seat is not None
-        move = str(match.player(seat).choose(match.game.view(seat)))
+        move = str(match.player(seat).choose(game_of(match).view(seat)))
         step = ("thinking", "preview", "play")[index]
         state, _ = update(state, act.Computer(step, match.id, match.moves, move))
     # The hand: played from, then playable again after the reply; the log: two lines more, twice.

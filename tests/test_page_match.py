@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from helpers import game_of
 from pasur import IllegalMoveError, Rules
 from pasur.events import DealStarted, MoveRecord
 from pasur_web.model.match import Match
@@ -16,9 +17,9 @@ from pasur_web.model.seats import Seat, clean_name
 
 
 def ai_move(match: Match) -> str:
-    seat = match.game.turn
+    seat = game_of(match).turn
     assert seat is not None
-    return str(match.player(seat).choose(match.game.view(seat)))
+    return str(match.player(seat).choose(game_of(match).view(seat)))
 
 
 def test_clean_name() -> None:
@@ -41,13 +42,13 @@ def test_match_flow_with_deal_sheets_and_handoff() -> None:
         if match.phase == "deal-end":
             sheets += 1
             with pytest.raises(IllegalMoveError):
-                match.play(match.game.legal_moves()[0])
+                match.play(game_of(match).legal_moves()[0])
             match = match.next_deal()
             continue
         if match.handoff is not None:
-            assert match.handoff == match.game.turn and match.handoff != match.viewer
+            assert match.handoff == game_of(match).turn and match.handoff != match.viewer
             with pytest.raises(IllegalMoveError):
-                match.play(match.game.legal_moves()[0])
+                match.play(game_of(match).legal_moves()[0])
             match = match.reveal()
             continue
         if match.is_ai_turn():
@@ -55,14 +56,14 @@ def test_match_flow_with_deal_sheets_and_handoff() -> None:
         else:
             assert match.is_viewer_turn()
             before = match.moves
-            played = match.play(match.ordered_options(str(match.game.legal_moves()[0].card))[0])
+            played = match.play(match.ordered_options(str(game_of(match).legal_moves()[0].card))[0])
             assert match.moves == before and played.moves == before + 1  # a value: the old match is unchanged
             match = played
     assert match.phase == "match-end"
-    assert sheets == len(match.game.deal_results) - 1
-    events = match.game.events
-    assert sum(isinstance(event, DealStarted) for event in events) == len(match.game.deal_results)
-    assert sum(isinstance(event, MoveRecord) for event in events) == len(match.game.history)
+    assert sheets == len(game_of(match).deal_results) - 1
+    events = game_of(match).events
+    assert sum(isinstance(event, DealStarted) for event in events) == len(game_of(match).deal_results)
+    assert sum(isinstance(event, MoveRecord) for event in events) == len(game_of(match).history)
     assert json.loads(match_to_json(match))["seats"][1] == ["Bo", "human"]
 
 
@@ -88,10 +89,10 @@ def test_saved_match_round_trips_with_its_log() -> None:
         elif match.handoff is not None:
             match = match.reveal()
         else:
-            match = match.play(match.game.legal_moves()[0])
+            match = match.play(game_of(match).legal_moves()[0])
         restored = match_from_json(match_to_json(match))
         assert match_to_json(restored) == match_to_json(match)
-        assert restored.game.events == match.game.events and replace(restored, game=match.game) == match
+        assert game_of(restored).events == game_of(match).events and replace(restored, game=game_of(match)) == match
 
 
 @pytest.mark.parametrize(
@@ -129,7 +130,7 @@ def test_saved_match_keeps_its_id_and_rejects_a_bad_one() -> None:
     with pytest.raises(ValueError, match="statistics"):
         match_from_json(json.dumps(data))
     del data["id"], data["counted"]  # a save from before ids existed still loads
-    assert match_from_json(json.dumps(data)).game.seed == 2
+    assert game_of(match_from_json(json.dumps(data))).seed == 2
 
 
 def test_a_computer_hand_on_screen_is_never_playable_by_clicks() -> None:
@@ -149,20 +150,20 @@ def test_undo_takes_back_the_human_move_and_the_computer_answers() -> None:
     match = Match.start(3, Rules(), seats, seed=9)
     assert match.undo_point() is None and match.undo() is None  # nothing played yet
     match = play_computers(match)
-    match = play_computers(match.play(match.game.legal_moves()[0]))
+    match = play_computers(match.play(game_of(match).legal_moves()[0]))
     before_second = match_to_json(match)
-    events_before = list(match.game.events)
-    human_move = match.game.legal_moves()[-1]
+    events_before = list(game_of(match).events)
+    human_move = game_of(match).legal_moves()[-1]
     match = play_computers(match.play(human_move))
-    answers = [str(record.move) for record in match.game.history[-2:]]
-    assert [record.seat for record in match.game.history[-3:]] == [0, 1, 2]
-    assert match.undo_point() == len(match.game.history) - 3
+    answers = [str(record.move) for record in game_of(match).history[-2:]]
+    assert [record.seat for record in game_of(match).history[-3:]] == [0, 1, 2]
+    assert match.undo_point() == len(game_of(match).history) - 3
     undone = match.undo()
-    assert undone is not None and undone.undone and undone.game.events == events_before
-    assert undone.game.to_json() == match_from_json(before_second).game.to_json()
+    assert undone is not None and undone.undone and game_of(undone).events == events_before
+    assert game_of(undone).to_json() == game_of(match_from_json(before_second)).to_json()
     # The same move brings the same answers: each computer decision depends on its seed and the position.
     match = play_computers(undone.play(human_move))
-    assert [str(record.move) for record in match.game.history[-2:]] == answers
+    assert [str(record.move) for record in game_of(match).history[-2:]] == answers
     again = match_from_json(match_to_json(match))
     assert again.undone and not again.edited  # kept in the save, which stays a game's own
     assert not match_from_json(before_second).undone
@@ -170,17 +171,17 @@ def test_undo_takes_back_the_human_move_and_the_computer_answers() -> None:
 
 def test_undo_is_not_offered_in_pass_and_play_nor_across_a_deal() -> None:
     two = Match.start(2, Rules(), (Seat("Ana", "human"), Seat("Bo", "human")), seed=3).reveal()
-    two = two.play(two.game.legal_moves()[0]).reveal()
-    two = two.play(two.game.legal_moves()[0])
+    two = two.play(game_of(two).legal_moves()[0]).reveal()
+    two = two.play(game_of(two).legal_moves()[0])
     assert two.undo_point() is None and two.undo() is None
     match = Match.start(2, Rules(), (Seat("You", "human"), Seat("Sara", "greedy")), seed=3)
     while match.phase == "play":
         if match.is_ai_turn():
             match = match.play(ai_move(match))
         else:
-            mine = [number for number, record in enumerate(match.game.history) if record.seat == 0]
+            mine = [number for number, record in enumerate(game_of(match).history) if record.seat == 0]
             assert match.undo_point() == (mine[-1] if mine else None)
-            match = match.play(match.game.legal_moves()[0])
+            match = match.play(game_of(match).legal_moves()[0])
     assert match.phase == "deal-end" and match.undo_point() is None  # the score sheet is up
     match = play_computers(match.next_deal())
     assert match.undo_point() is None  # the next deal started: the last deal's moves stay

@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from helpers import scenario
+from helpers import game_of, scenario
 from pasur import Game, Move, Rules, new_game
 from pasur_web.model.match import Match
 from pasur_web.model.seats import Seat
@@ -24,7 +24,7 @@ def test_a_new_match_deals_every_card_from_the_stock_one_after_the_other() -> No
     motion = plan(match, Table(), None, MS)
     keys = [key for key, _, _, _ in motion.enter]
     # Dealt as at a table, one card to each hand in turn (the leader first), then the table.
-    table = [str(card) for card in match.game.table]
+    table = [str(card) for card in game_of(match).table]
     assert sorted(table) == sorted(["4C", "3S", "5H", "QD"])
     assert keys == ["2C", "back:1:0", "4D", "back:1:1", "9H", "back:1:2", "KS", "back:1:3", *table]
     assert all(place == STOCK and dealt for _, place, _, dealt in motion.enter)
@@ -42,7 +42,7 @@ def test_instant_moves_nothing_and_an_unchanged_screen_only_slides_what_the_layo
 def test_a_card_laid_from_the_hand_slides_to_the_table() -> None:
     match = two(scenario(["4D 9H 2C KS", "5S 6S 8S 10H"], "4C 3S 5H QD"))
     before = mark_of(match, Table())
-    match.game.play("9H")
+    game_of(match).play("9H")
     motion = plan(match, Table(), before, MS)
     assert motion.enter == (("9H", "#hand", 0, False),)  # from the hand only if it was not shown there
     assert motion.exit == () and motion.via is None
@@ -51,7 +51,7 @@ def test_a_card_laid_from_the_hand_slides_to_the_table() -> None:
 def test_a_capture_goes_to_the_capturers_pile_the_played_card_joining_the_taken_ones() -> None:
     match = two(scenario(["4D 9H 2C KS", "5S 6S 8S 10H"], "4C 3S 5H QD"))
     before = mark_of(match, Table())
-    match.game.play("4D:3S,4C")
+    game_of(match).play("4D:3S,4C")
     motion = plan(match, Table(), before, MS)
     assert {key for key, _, _ in motion.exit} == {"4D", "3S", "4C"}
     assert all(pile == ME and delay == 0 for _, pile, delay in motion.exit)
@@ -61,12 +61,12 @@ def test_a_capture_goes_to_the_capturers_pile_the_played_card_joining_the_taken_
 
 def test_the_computers_card_comes_from_its_seat_when_previewed_then_goes_to_its_pile() -> None:
     match = two(scenario(["5S 6S 8S 10H", "4D 9H 2C KS"], "4C 3S 5H QD", leader=1))
-    assert match.game.turn == 1
+    assert game_of(match).turn == 1
     before = mark_of(match, Table())
-    previewing = Table(preview=match.game.resolve("4D:3S,4C"))
+    previewing = Table(preview=game_of(match).resolve("4D:3S,4C"))
     assert plan(match, previewing, before, MS).enter == (("4D", SARA_BACKS, 0, False),)
     shown = mark_of(match, previewing)
-    match.game.play("4D:3S,4C")
+    game_of(match).play("4D:3S,4C")
     motion = plan(match, Table(), shown, MS)
     assert {key for key, _, _ in motion.exit} == {"4D", "3S", "4C"}
     assert {pile for _, pile, _ in motion.exit} == {SARA_PILE}
@@ -75,18 +75,18 @@ def test_the_computers_card_comes_from_its_seat_when_previewed_then_goes_to_its_
 def test_a_sur_is_celebrated_on_the_capturers_pile() -> None:
     match = two(scenario(["AC 9H 2C KS", "5S 6S 8S 10H"], "4C 3S 2H AH"))
     before = mark_of(match, Table())
-    record = match.game.play("AC:2H,3S,4C,AH")
+    record = game_of(match).play("AC:2H,3S,4C,AH")
     assert record.sur
     assert plan(match, Table(), before, MS).sur == ME + ' [data-count="surs"]'
 
 
 def test_the_next_hands_of_a_deal_are_dealt_after_the_last_card_of_the_round_lands() -> None:
     match = two()
-    game = match.game
+    game = game_of(match)
     while not (game.round_number == 1 and len(game.hands[0]) + len(game.hands[1]) == 1):
         game.play(game.legal_moves()[0])
     before = mark_of(match, Table())
-    match.game.play(game.legal_moves()[0])
+    game_of(match).play(game.legal_moves()[0])
     assert game.round_number == 2
     motion = plan(match, Table(), before, MS)
     dealt = [item for item in motion.enter if item[3]]
@@ -97,13 +97,13 @@ def test_the_next_hands_of_a_deal_are_dealt_after_the_last_card_of_the_round_lan
 
 def test_the_cards_left_at_the_end_of_a_deal_go_to_the_last_capturer_and_the_next_deal_waits_for_the_sheet() -> None:
     match = two()
-    game = match.game
+    game = game_of(match)
     while True:
         move: Move = game.legal_moves()[0]
         before = mark_of(match, Table())
         deal = game.deal_number
         match = match.play(move)
-        game = match.game
+        game = game_of(match)
         if game.deal_number != deal:
             break
     side, leftover = game.leftovers[0]
@@ -123,7 +123,7 @@ def test_the_cards_left_at_the_end_of_a_deal_go_to_the_last_capturer_and_the_nex
 def test_another_players_view_moves_nothing() -> None:
     match = Match.of(new_game(2, Rules(), seed=3), (Seat("Ana", "human"), Seat("Ben", "human"))).reveal()
     before = mark_of(match, Table())
-    match = match.play(match.game.legal_moves()[0])
+    match = match.play(game_of(match).legal_moves()[0])
     assert match.handoff == 1
     assert plan(match, Table(), before, MS) == Plan(MS, slide=False)
     assert plan(match, Table(), replace(before, match="other"), MS) == Plan(MS)  # taken up again: no deal
@@ -132,7 +132,7 @@ def test_another_players_view_moves_nothing() -> None:
 def test_the_plan_reaches_the_page_as_plain_json_data() -> None:
     match = two(scenario(["AC 9H 2C KS", "5S 6S 8S 10H"], "4C 3S 2H AH"))
     before = mark_of(match, Table())
-    match.game.play("AC:2H,3S,4C,AH")
+    game_of(match).play("AC:2H,3S,4C,AH")
     data = plan(match, Table(), before, MS).to_js("Sur!")
     assert data["ms"] == MS and data["sur"] == ME + ' [data-count="surs"]' and data["sur_text"] == "Sur!"
     assert data["via"] == ["AC", "AH"] and ["AC", ME, 0] in data["exit"]

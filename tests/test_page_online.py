@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from helpers import match_of, online_of
+from helpers import game_of, match_of, online_of
 from pasur.review import DealReview
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
 from pasur_web.model.online import seat_message
 from pasur_web.model.params import parse_params
-from pasur_web.model.seen_game import SeenGame
+from pasur_web.model.seat_board import SeatBoard
 from pasur_web.model.state import State
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
@@ -85,7 +85,7 @@ def carried(effect: fx.Effect) -> Any:
 def secret_cards(host: State, seat: int) -> set[str]:
     """The cards ``seat`` may not see now: the other hands and the stock."""
     assert host.match is not None
-    game = host.match.game
+    game = game_of(host.match)
     hidden = {str(card) for other, hand in enumerate(game.hands) if other != seat for card in hand}
     return hidden | {str(card) for card in game.stock}
 
@@ -109,19 +109,20 @@ def play_deal(table: Table) -> None:
         text = table.published()
         assert not secret_cards(table.host, 1) & {found.group(0) for found in CARD.finditer(text)}
         friend = table.friend.match
-        assert friend is not None and friend.game.table == host.game.table and friend.moves == host.moves
-        assert friend.game.hands[1] == host.game.hands[1] and friend.game.stock_size == host.game.stock_size
-        if host.game.turn == 0:  # the host plays from its own page
+        assert friend is not None and friend.board.table == host.board.table and friend.moves == host.moves
+        assert friend.board.hand(1) == host.board.hand(1) and friend.board.stock_size == host.board.stock_size
+        assert friend.board.hand(0) is None and friend.board.hand_sizes == host.board.hand_sizes
+        if game_of(host).turn == 0:  # the host plays from its own page
             table.host, effects = update(table.host, act.PlayCard(str(host.ordered_options(
-                str(host.game.legal_moves()[0].card))[0].card)))
+                str(game_of(host).legal_moves()[0].card))[0].card)))
             if table.host.table.choosing is not None:
                 option = host.ordered_options(table.host.table.choosing)[0]
                 table.host, effects = update(table.host, act.PickCapture(",".join(map(str, option.sorted_captured()))))
             table.to_friend(effects)
         else:  # the friend plays on theirs: the move goes to the host
             assert friend.is_viewer_turn()
-            assert friend.game.view(1) == host.game.view(1)  # so the hint is the one a local game gives
-            move = friend.game.legal_moves()[-1]
+            assert friend.viewer_view() == game_of(host).view(1)  # so the hint is the one a local game gives
+            move = friend.viewer_view().legal_moves()[-1]
             table.friend, effects = update(table.friend, act.PlayCard(str(move.card)))
             if table.friend.table.choosing is not None:
                 captured = ",".join(map(str, move.sorted_captured()))
@@ -132,13 +133,13 @@ def play_deal(table: Table) -> None:
             assert more == [] and again == table.friend  # sends nothing: the hand waits for the host
             table.to_host(effects)
             assert not online_of(table.friend).sent  # the host's answer came: the hand is the player's again
-            assert str(match_of(table.host).game.history[-1].move) == str(move)
+            assert str(game_of(match_of(table.host)).history[-1].move) == str(move)
 
 
 def test_a_whole_deal_between_friends_with_no_hidden_card_sent() -> None:
     table = Table()
     table.start()
-    assert table.friend.view == "game" and isinstance(match_of(table.friend).game, SeenGame)
+    assert table.friend.view == "game" and isinstance(match_of(table.friend).board, SeatBoard)
     play_deal(table)
     assert match_of(table.friend).moves == match_of(table.host).moves > 20
 
@@ -156,8 +157,8 @@ def test_a_friend_reviews_its_own_moves_made_by_the_host_from_what_its_seat_saw(
     host = match_of(table.host)
     answers = table.to_host(effects)
     assert fx.ComputeReview(host, 0, 1) in answers  # the host's page reviews the friend's seat
-    entries = tuple(DealReview(host.game, 1, 0, worlds=3).run())
-    assert [entry.played for entry in entries] == [record.move for record in host.game.history if record.seat == 1]
+    entries = tuple(DealReview(game_of(host), 1, 0, worlds=3).run())
+    assert [entry.played for entry in entries] == [record.move for record in game_of(host).history if record.seat == 1]
     table.host, effects = update(table.host, act.Reviewed(host.id, "0:1", entries, True))
     assert fx.Publish() in effects
     text = table.published()
@@ -212,7 +213,7 @@ def test_after_the_match_the_host_plays_again_at_the_same_table_and_a_friend_may
     assert table.host.online is not None and fx.Publish() in effects and fx.CloseTable() not in effects
     table.to_friend(effects)
     friend = match_of(table.friend)
-    assert friend.id == again.id and friend.moves == 0 and friend.game.events == again.game.events  # its own log
+    assert friend.id == again.id and friend.moves == 0 and friend.board.events == tuple(again.board.events)  # its log
     play_deal(table)  # the second match is played as the first
     assert match_of(table.friend).phase == "match-end"
     assert match_of(table.friend).moves == match_of(table.host).moves > 20
@@ -225,20 +226,20 @@ def test_a_move_out_of_turn_for_another_seat_or_illegal_is_refused() -> None:
     table = Table()
     table.start()
     host = table.host.match
-    assert host is not None and host.game.turn == 0  # the host's turn, not the friend's
-    for move in (str(host.game.legal_moves()[0]), "7C"):
+    assert host is not None and game_of(host).turn == 0  # the host's turn, not the friend's
+    for move in (str(game_of(host).legal_moves()[0]), "7C"):
         table.host, effects = update(table.host, act.Message("p1", json.dumps({"t": "play", "move": move})))
         assert table.host.match is host and carried(effects[0])["why"] == "it is not your turn"
     table.host, effects = update(table.host, act.Message("p2", json.dumps({"t": "play", "move": "7C"})))
     assert table.host.match is host and "hello" in carried(effects[0])["why"]  # not seated
     # The friend's turn: a card it does not hold.
-    table.host, effects = update(table.host, act.PlayCard(str(host.game.legal_moves()[0].card)))
+    table.host, effects = update(table.host, act.PlayCard(str(game_of(host).legal_moves()[0].card)))
     if table.host.table.choosing is not None:
         option = match_of(table.host).ordered_options(table.host.table.choosing)[0]
         table.host, effects = update(table.host, act.PickCapture(",".join(map(str, option.sorted_captured()))))
     host = match_of(table.host)
-    assert host.game.turn == 1
-    foreign = next(card for card in host.game.hands[0])
+    assert game_of(host).turn == 1
+    foreign = next(card for card in game_of(host).hands[0])
     table.host, effects = update(table.host, act.Message("p1", json.dumps({"t": "play", "move": str(foreign)})))
     assert table.host.match is host and "not in the hand" in carried(effects[0])["why"]
 

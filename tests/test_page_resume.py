@@ -2,7 +2,7 @@
 
 import datetime
 
-from helpers import play_until
+from helpers import game_of, play_until
 from pasur import Rules, new_game
 from pasur_web.model import actions as act
 from pasur_web.model.games import resume
@@ -27,7 +27,7 @@ def one_move(state: State) -> State:
     """The first legal move played by the seat to move, as the page plays it."""
     match = state.match
     assert match is not None
-    move = match.game.legal_moves()[0]
+    move = game_of(match).legal_moves()[0]
     if not match.is_viewer_turn():
         return update(state, act.Computer("play", match.id, match.moves, str(move)))[0]
     state, _ = update(state, act.PlayCard(str(move.card)))

@@ -8,7 +8,7 @@ import functools
 import json
 from dataclasses import replace
 
-from helpers import found, match_of, review_of
+from helpers import found, game_of, match_of, review_of
 from pasur import Move, Rules
 from pasur.review import DealReview, MoveReview, Option, key_moments
 from pasur_web.i18n import LANGUAGES, load_catalog
@@ -30,11 +30,11 @@ def play_until(match: Match, phase: str) -> Match:
         if match.handoff is not None:
             match = match.reveal()
         elif match.is_ai_turn():
-            seat = match.game.turn
+            seat = game_of(match).turn
             assert seat is not None
-            match = match.play(match.player(seat).choose(match.game.view(seat)))
+            match = match.play(match.player(seat).choose(game_of(match).view(seat)))
         else:
-            match = match.play(match.game.legal_moves()[0])
+            match = match.play(game_of(match).legal_moves()[0])
     return match
 
 
@@ -61,7 +61,7 @@ def test_only_a_finished_deal_can_be_reviewed() -> None:
 @functools.cache
 def reviewed_deal() -> tuple[Match, tuple[MoveReview, ...]]:
     match = finished_deal()
-    return match, tuple(DealReview(match.game, 0, 0, worlds=3).run())
+    return match, tuple(DealReview(game_of(match), 0, 0, worlds=3).run())
 
 
 def shown(state: State) -> Node:

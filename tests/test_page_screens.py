@@ -3,7 +3,7 @@
 from dataclasses import replace
 from typing import Any
 
-from helpers import elements, found, play_until
+from helpers import elements, found, game_of, play_until
 from pasur import Rules, new_game
 from pasur_web.i18n import load_catalog
 from pasur_web.model import actions as act
@@ -32,9 +32,9 @@ def board(match: Match, lang: str = "en", **table: Any) -> State:
 
 
 def ai_move(match: Match) -> str:
-    seat = match.game.turn
+    seat = game_of(match).turn
     assert seat is not None
-    return str(match.player(seat).choose(match.game.view(seat)))
+    return str(match.player(seat).choose(game_of(match).view(seat)))
 
 
 def seats_shown(state: State) -> list[dict[str, str]]:
@@ -49,7 +49,7 @@ def counts(node: Node) -> tuple[str, ...]:
 
 def test_the_human_is_you_in_the_log_and_the_others_by_name() -> None:
     match = play_until(Match.of(new_game(2, Rules(), seed=1), (Seat("You", "human"), Seat("Sara", "medium"))),
-                       lambda m: len(m.game.history) >= 2)
+                       lambda m: len(game_of(m).history) >= 2)
     state = board(match)
     assert text_of(found(find(me_info(state)[0], class_="name"))) == "You"
     assert [text_of(found(find(node, class_="name")))
@@ -81,7 +81,7 @@ def test_the_deal_sheet_adds_up_to_the_engine_totals() -> None:
     state = board(match)
     shown = sheet(state)
     assert shown is not None
-    result = match.game.deal_results[0]
+    result = game_of(match).deal_results[0]
     totals = find_all(shown[0], tag="td", data_key="total")
     assert [text_of(cell) for cell in totals] == [str(result[side]["total"]) for side in range(2)]
     assert [text_of(cell) for cell in find_all(shown[0], tag="th", scope="col")][:2] == ["You", "Sara"]
@@ -93,9 +93,9 @@ def test_the_deal_sheet_adds_up_to_the_engine_totals() -> None:
 def test_capture_choice_points_read_right_for_one() -> None:
     for seed in range(300):
         match = Match.of(new_game(2, Rules(), seed=seed), (Seat("You", "human"), Seat("Sara", "easy")))
-        if match.game.turn != 0:
+        if game_of(match).turn != 0:
             continue
-        for card in {str(m.card) for m in match.game.legal_moves()}:
+        for card in {str(m.card) for m in game_of(match).legal_moves()}:
             options = match.ordered_options(card)
             if len(options) > 1 and 1 in [match.option_points(m) for m in options]:
                 state, _ = update(board(match), act.PickCard(card))
@@ -110,11 +110,11 @@ def test_capture_choice_points_read_right_for_one() -> None:
 
 def test_pass_and_play_hides_the_hand_and_says_what_was_played() -> None:
     match = Match.of(new_game(2, Rules(), seed=3), (Seat("Ali", "human"), Seat("Mina", "human")))
-    assert match.handoff == match.game.turn  # the first player takes the device too
+    assert match.handoff == game_of(match).turn  # the first player takes the device too
     match = match.reveal()
-    first = match.game.turn
+    first = game_of(match).turn
     assert first is not None
-    match = match.play(match.game.legal_moves()[0])
+    match = match.play(game_of(match).legal_moves()[0])
     state = board(match)
     parts = page(state, TODAY, ("", 0, "", None)).parts
     hand = parts["hand"][1]
@@ -154,7 +154,7 @@ def test_a_sur_is_said_and_a_new_deal_starts_with_no_last_move() -> None:
     assert shown is not None and shown.text == "You play A♣ and take A♥, 2♥, 3♠ and 4♣. Sur!"
     match = play_until(match, lambda m: m.phase != "play")
     ended = last_move(match, EN)
-    assert ended is not None and ended.move == str(match.game.history[-1].move)  # shown with the score sheet
+    assert ended is not None and ended.move == str(game_of(match).history[-1].move)  # shown with the score sheet
     if match.phase == "deal-end":
         assert last_move(match.next_deal(), EN) is None
 
@@ -165,8 +165,8 @@ def test_under_a_deal_s_score_sheet_the_table_shows_that_deal_as_it_ended() -> N
     closed: no cards in the hands or on the table, the piles and the status as the deal left them."""
     match = play_until(Match.of(new_game(2, Rules(), seed=4), (Seat("You", "human"), Seat("Sara", "medium"))),
                        lambda m: m.phase != "play")
-    assert match.phase == "deal-end" and match.game.hands[0]  # the next deal is dealt already
-    end = match.game.deal_end()
+    assert match.phase == "deal-end" and game_of(match).hands[0]  # the next deal is dealt already
+    end = game_of(match).deal_end()
     assert end is not None
     parts = page(board(match), TODAY, ("", 0, "", None)).parts
     assert parts["hand"][1] == () and text_of(("div", (), parts["table"][1] or ())) == "The table is empty"
@@ -176,7 +176,7 @@ def test_under_a_deal_s_score_sheet_the_table_shows_that_deal_as_it_ended() -> N
     assert text_of(("div", (), parts["turn-status"][1] or ())) == "Deal 1 is over"
     assert "Deal 2" not in text_of(("ol", (), parts["log"][1] or ()))  # told once the sheet is closed
     assert "Round 6 of 6" in text_of(("div", (), parts["table-info"][1] or ())).replace("round", "Round")
-    side, leftover = match.game.leftovers[0]
+    side, leftover = game_of(match).leftovers[0]
     said = text_of(("div", (), parts["last-move"][1] or ()))
     if leftover and side is not None:
         assert said.endswith(f"The last cards on the table go to {'you' if side == 0 else 'Sara'}: "
@@ -232,11 +232,11 @@ def test_the_match_over_sheet_says_who_won_then_the_deals_then_the_last_deal() -
     for seed in range(1, 40):  # a match the player wins, and one Sara wins
         match = play_until(Match.of(new_game(2, Rules(fixed_deals=1), seed=seed),
                                     (Seat("You", "human"), Seat("Sara", "medium"))), lambda m: m.phase == "match-end")
-        if match.game.winner is None:
+        if game_of(match).winner is None:
             continue
         said = winner_words(match, EN)
-        assert said == ("You win the match!" if match.game.winner == 0 else "Winner: Sara")
-        assert winner_words(match, load_catalog("fr")) == ("Vous gagnez la partie !" if match.game.winner == 0
+        assert said == ("You win the match!" if game_of(match).winner == 0 else "Winner: Sara")
+        assert winner_words(match, load_catalog("fr")) == ("Vous gagnez la partie !" if game_of(match).winner == 0
                                                            else "Vainqueur : Sara")
         shown = sheet(board(match))
         assert shown is not None
@@ -249,7 +249,7 @@ def test_the_match_over_sheet_says_who_won_then_the_deals_then_the_last_deal() -
         assert "Match total" not in row_names[1]
     named = Match.of(new_game(2, Rules(fixed_deals=1), seed=3), (Seat("Ana", "human"), Seat("Bo", "medium")))
     named = play_until(named, lambda m: m.phase == "match-end")
-    if named.game.winner == 0:
+    if game_of(named).winner == 0:
         assert winner_words(named, EN) == "Winner: Ana"  # a player with a name of their own is named
 
 
@@ -367,19 +367,19 @@ def test_undo_is_offered_after_a_move_of_the_deal_when_the_setting_is_on() -> No
     while match.is_ai_turn():
         match = match.play(ai_move(match))
     assert not undo_shown(board(match))  # nothing to take back
-    match = match.play(match.game.legal_moves()[0])
+    match = match.play(game_of(match).legal_moves()[0])
     assert undo_shown(board(match))
     assert not undo_shown(replace(board(match), settings={"undo": False}))  # the setting is off
     assert not undo_shown(board(match, behind=True))
     pass_and_play = Match.of(new_game(2, Rules(), seed=1), (Seat("Ana", "human"), Seat("Bo", "human"))).reveal()
-    assert not undo_shown(board(pass_and_play.play(pass_and_play.game.legal_moves()[0])))
+    assert not undo_shown(board(pass_and_play.play(game_of(pass_and_play).legal_moves()[0])))
 
 
 def test_an_undo_is_announced() -> None:
     match = Match.of(new_game(2, Rules(), seed=1), (Seat("You", "human"), Seat("Sara", "easy")))
     while match.is_ai_turn():
         match = match.play(ai_move(match))
-    match = match.play(match.game.legal_moves()[0])
+    match = match.play(game_of(match).legal_moves()[0])
     match = match.play(ai_move(match))
     spoken, _ = announcement(match, ("", 0, "", None), board(match))
     undone = match.undo()
@@ -415,10 +415,10 @@ def test_in_persian_each_card_named_in_the_log_the_selection_and_play_reads_left
     from pasur_web.screens.look import selection
 
     match = stacked_match(["5H 7C 9S KD", "3D 6S 8C QH"], "4C 4D 2H 2S")
-    table = match.game.table
+    table = game_of(match).table
     match = match.play(Move.parse("5H:2H,4C"))
-    match = play_until(match, lambda m: m.game.turn == 0)
-    why = {0: tuple(explain_move(Move.parse("5H:2H,4C"), table, match.game.rules))}
+    match = play_until(match, lambda m: game_of(m).turn == 0)
+    why = {0: tuple(explain_move(Move.parse("5H:2H,4C"), table, game_of(match).rules))}
     state = board(match, "fa", selected="7C", reasons=why)
     looked = selection(state)
     assert looked is not None

@@ -2,6 +2,7 @@
 
 import pytest
 
+from helpers import game_of
 from pasur import Rules
 from pasur_web.model.match import Match
 from pasur_web.model.savegame import Partly, match_from_json, match_to_json
@@ -10,12 +11,13 @@ from pasur_web.model.stats import Stats, counting, preset_name
 
 
 def finish(match: Match) -> Match:
-    while not match.game.over:
+    while not game_of(match).over:
         if match.pending_sheet is not None:
             match = match.next_deal()
-        seat = match.game.turn
+        seat = game_of(match).turn
         assert seat is not None
-        move = match.player(seat).choose(match.game.view(seat)) if match.is_ai_turn() else match.game.legal_moves()[0]
+        game = game_of(match)
+        move = match.player(seat).choose(game.view(seat)) if match.is_ai_turn() else game.legal_moves()[0]
         match = match.play(move)
     return match
 
@@ -29,11 +31,11 @@ def test_statistics_count_once_per_match_and_survive_bad_data() -> None:
     stats = counting(Stats(), match)
     assert stats is not None
     row = stats.rows["2/seeds"]
-    game = match.game
+    game = game_of(match)
     assert row["played"] == 1 and row["won"] == (1 if game.winner == 0 else 0)
     assert row["drawn"] == (1 if game.winner is None else 0)
     assert row["surs"] == sum(1 for r in game.history if r.sur and r.seat == 0)
-    counted = match_from_json(match_to_json(Match.of(match.game, match.seats, counted=True)))
+    counted = match_from_json(match_to_json(Match.of(game_of(match), match.seats, counted=True)))
     assert counted.counted and counting(stats, counted) is None  # a reload does not count it twice
     assert Stats.from_json(stats.to_json()).rows == stats.rows
     assert Stats.from_json("").rows == {} and Stats.from_json(None).rows == {}
@@ -64,11 +66,11 @@ def test_a_match_played_with_undo_is_marked_in_the_statistics() -> None:
     stats = Stats.from_json('{"version": 1, "rows": {"2/seeds": {"played": 2, "won": 1, "drawn": 0, "surs": 3}}}')
     assert stats.rows["2/seeds"]["undone"] == 0  # statistics kept before the mark read as none
     match = Match.start(2, Rules(target=11), (Seat("Me", "human"), Seat("Bot", "greedy")), seed=4)
-    match = match.play(match.game.legal_moves()[0])
+    match = match.play(game_of(match).legal_moves()[0])
     while match.is_ai_turn():
-        seat = match.game.turn
+        seat = game_of(match).turn
         assert seat is not None
-        match = match.play(match.player(seat).choose(match.game.view(seat)))
+        match = match.play(match.player(seat).choose(game_of(match).view(seat)))
     undone = match.undo()
     assert undone is not None
     after = counting(stats, finish(undone))

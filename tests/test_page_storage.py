@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from helpers import game_of
 from pasur import Rules
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
@@ -68,15 +69,15 @@ def advance(match: Match, moves: int = 1) -> Match:
         if match.pending_sheet is not None:
             match = match.next_deal()
         match = match.reveal()  # pass-and-play: the next human takes the device
-        seat = match.game.turn
+        seat = game_of(match).turn
         assert seat is not None
-        match = match.play(match.player(seat).choose(match.game.view(seat)) if match.is_ai_turn()
-                           else match.game.legal_moves()[0])
+        match = match.play(match.player(seat).choose(game_of(match).view(seat)) if match.is_ai_turn()
+                           else game_of(match).legal_moves()[0])
     return match
 
 
 def finish(match: Match) -> Match:
-    while not match.game.over:
+    while not game_of(match).over:
         match = advance(match)
     return match
 
@@ -122,12 +123,12 @@ def test_a_rewritten_computer_move_that_replays_is_marked() -> None:
     game = json.loads(data["game"])
     replay = Match.start(2, Rules(target=11), (Seat("Me", "human"), Seat("Bot", "greedy")), seed=9)
     replay = replay.play(game["moves"][0])
-    other = [str(m) for m in replay.game.legal_moves() if str(m) != game["moves"][1]]
+    other = [str(m) for m in game_of(replay).legal_moves() if str(m) != game["moves"][1]]
     assert other
     replay = replay.play(other[0])
-    data["game"] = replay.game.to_json()
+    data["game"] = game_of(replay).to_json()
     edited = match_from_json(json.dumps(data))
-    assert edited.edited and str(edited.game.history[1].move) == other[0]
+    assert edited.edited and str(game_of(edited).history[1].move) == other[0]
 
 
 def test_a_save_that_does_not_replay_is_refused() -> None:
@@ -144,7 +145,7 @@ def test_a_finished_untouched_match_counts_once() -> None:
     match = finish(two_player())
     stats = counting(Stats(), match)
     assert stats is not None and stats.rows["2/seeds"]["played"] == 1
-    counted = Match.of(match.game, match.seats, id=match.id, counted=True)
+    counted = Match.of(game_of(match), match.seats, id=match.id, counted=True)
     again = match_from_json(match_to_json(counted))
     assert not again.edited and again.counted and counting(stats, again) is None
 
@@ -411,7 +412,7 @@ def test_reviews_that_cannot_be_read_are_dropped_and_the_game_kept(entry: dict[s
             "options": [["5D", 0, 0, None]]}
     text = _save_of(match, reviews={"0:0": [{**good, **entry}], "0:1": [good]})
     loaded = match_from_json(text)
-    assert loaded.game.to_json() == match.game.to_json() and list(loaded.reviews) == ["0:1"]
+    assert game_of(loaded).to_json() == game_of(match).to_json() and list(loaded.reviews) == ["0:1"]
     # The same save written by another tab: a playing tab reads it before every move, and is behind.
     backend = FakeStorage()
     slot = Slot(Storage(lambda: backend), MATCH_KEY)

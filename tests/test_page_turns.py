@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from helpers import match_of
+from helpers import game_of, match_of
 from pasur import Rules, new_game
 from pasur_web.model import actions as act
 from pasur_web.model.match import Match
@@ -65,18 +65,18 @@ def test_computer_players_play_until_the_deal_is_over() -> None:
     host = Host(three_computers())
     asyncio.run(computer_turns(host))
     match = host.state.match
-    assert match is not None and (match.game.over or match.phase == "deal-end")
+    assert match is not None and (game_of(match).over or match.phase == "deal-end")
     # Each move waited for a paint twice: before it started (the move before it on screen first),
     # and before its search (the "thinking" on screen first).
-    assert host.paints == 2 * len(match.game.history)
+    assert host.paints == 2 * len(game_of(match).history)
 
 
 def test_the_loop_stops_when_the_page_moves_on_and_at_a_human_turn() -> None:
     host = Host(Match.of(new_game(2, Rules(), seed=5), (Seat("A", "greedy"), Seat("B", "greedy"))), moves_allowed=3)
     asyncio.run(computer_turns(host))
-    assert host.state.match is not None and len(host.state.match.game.history) == 3  # no fourth move
+    assert host.state.match is not None and len(game_of(host.state.match).history) == 3  # no fourth move
     human = Match.of(new_game(2, Rules(), seed=5), (Seat("You", "human"), Seat("B", "greedy")))
-    assert human.game.turn == 0
+    assert game_of(human).turn == 0
     host = Host(human)
     asyncio.run(computer_turns(host))
     assert host.events == []
@@ -87,7 +87,7 @@ def test_a_move_is_previewed_before_it_is_played_when_there_is_a_delay() -> None
                 moves_allowed=1, delay=0.002)
     asyncio.run(computer_turns(host))
     assert host.state.match is not None
-    move = str(host.state.match.game.history[0].move)
+    move = str(game_of(host.state.match).history[0].move)
     assert host.events == ["thinking", f"preview {move}", f"play {move}"]
 
 
@@ -115,8 +115,8 @@ def test_a_dialog_over_the_table_holds_the_computer_s_move_until_it_closes(step:
 
     seen = asyncio.run(the_player())
     match = host.state.match
-    assert match is not None and len(match.game.history) == 1
-    move = str(match.game.history[0].move)
+    assert match is not None and len(game_of(match).history) == 1
+    move = str(game_of(match).history[0].move)
     assert seen == ["thinking"] + ([f"preview {move}"] if step == "preview" else [])  # nothing played unseen
     assert host.events == ["thinking", f"preview {move}", "in sight", f"play {move}"] if step == "preview" else \
         ["thinking", "in sight", f"preview {move}", f"play {move}"]
@@ -133,7 +133,7 @@ def test_a_search_stops_when_its_position_is_gone() -> None:
 
     host.dispatch = dispatch  # type: ignore[method-assign]
     asyncio.run(computer_turns(host))
-    assert host.events == ["thinking"] and host.state.match is not None and not host.state.match.game.history
+    assert host.events == ["thinking"] and host.state.match is not None and not game_of(host.state.match).history
 
 
 def test_work_in_steps_pauses_between_them_and_stops_when_asked() -> None:
@@ -175,6 +175,6 @@ def test_at_the_normal_speed_the_loop_s_own_pauses_leave_time_for_the_search(mon
     asyncio.run(computer_turns(host))
     per_move.append(sum(pauses))
     match = host.state.match
-    assert match is not None and len(match.game.history) == 12 == len(per_move)
-    assert any(record.move.captured for record in match.game.history)  # the longest pause is among them
+    assert match is not None and len(game_of(match).history) == 12 == len(per_move)
+    assert any(record.move.captured for record in game_of(match).history)  # the longest pause is among them
     assert all(DELAYS["normal"] <= seconds <= MOVE_SECONDS - LEFT_FOR_WORK for seconds in per_move), per_move

@@ -3,7 +3,7 @@ without a browser, and the effects it asks for."""
 
 from dataclasses import replace
 
-from helpers import match_of, seed_with_a_choice
+from helpers import game_of, match_of, seed_with_a_choice
 from pasur import Move, Rules, new_game
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
@@ -33,20 +33,21 @@ def kinds(effects: list[fx.Effect]) -> list[str]:
 
 def computer_move(state: State) -> str:
     match = state.match
-    assert match is not None and match.game.turn is not None
-    return str(match.player(match.game.turn).choose(match.game.view(match.game.turn)))
+    seat = game_of(match).turn
+    assert seat is not None
+    return str(match_of(state).player(seat).choose(game_of(match).view(seat)))
 
 
 def test_a_card_of_several_captures_opens_the_choice_and_a_capture_plays() -> None:
     state, several, _ = at_table()
     chosen, effects = update(state, act.PickCard(several))
-    assert chosen.table.choosing == several and chosen.match is state.match and not match_of(state).game.history
+    assert chosen.table.choosing == several and chosen.match is state.match and not game_of(match_of(state)).history
     assert effects == [fx.Focus("#capture-choice [data-capture]")]
     option = match_of(chosen).ordered_options(several)[-1]
     played, effects = update(chosen, act.PickCapture(",".join(str(c) for c in option.sorted_captured())))
     assert played.table.choosing is None
-    assert [str(r.move) for r in match_of(played).game.history] == [str(option)]
-    assert not match_of(chosen).game.history  # the state before is unchanged
+    assert [str(r.move) for r in game_of(match_of(played)).history] == [str(option)]
+    assert not game_of(match_of(chosen)).history  # the state before is unchanged
     assert kinds(effects) == ["Sound", "SaveMatch", "RunComputer"]  # the computer's turn is next
 
 
@@ -54,9 +55,9 @@ def test_another_card_gives_up_the_open_choice() -> None:
     state, several, single = at_table()
     state, _ = update(state, act.PickCard(several))
     state, _ = update(state, act.PickCard(single))
-    assert state.table.choosing is None and state.table.selected == single and not match_of(state).game.history
+    assert state.table.choosing is None and state.table.selected == single and not game_of(match_of(state)).history
     state, _ = update(state, act.PickCard(single))  # the second tap plays it
-    assert state.table.selected is None and str(match_of(state).game.history[0].move.card) == single
+    assert state.table.selected is None and str(game_of(match_of(state)).history[0].move.card) == single
 
 
 def test_the_first_tap_on_a_card_of_one_outcome_shows_it_and_plays_nothing() -> None:
@@ -66,12 +67,12 @@ def test_the_first_tap_on_a_card_of_one_outcome_shows_it_and_plays_nothing() -> 
     assert update(looked, act.Press.CANCEL_CHOICE)[0].table.selected is None
     assert update(looked, act.Press.ESCAPE)[0].table.selected is None
     played, _ = update(looked, act.PlayCard(single))  # its Play button, or a drop on the table
-    assert str(match_of(played).game.history[0].move.card) == single and played.table.selected is None
-    assert str(match_of(update(state, act.PlayCard(single))[0]).game.history[0].move.card) == single
+    assert str(game_of(match_of(played)).history[0].move.card) == single and played.table.selected is None
+    assert str(game_of(match_of(update(state, act.PlayCard(single))[0])).history[0].move.card) == single
     other, _ = update(looked, act.PickCard(several))  # another card: its choice instead
     assert other.table.selected is None and other.table.choosing == several
     quick = replace(state, settings={"quick_play": True})  # the setting for experienced players
-    assert str(match_of(update(quick, act.PickCard(single))[0]).game.history[0].move.card) == single
+    assert str(game_of(match_of(update(quick, act.PickCard(single))[0])).history[0].move.card) == single
 
 
 def test_cancel_and_stale_clicks_change_nothing() -> None:
@@ -79,7 +80,7 @@ def test_cancel_and_stale_clicks_change_nothing() -> None:
     state, _ = update(state, act.PickCard(several))
     state, effects = update(state, act.Press.CANCEL_CHOICE)
     # The focus goes back to the card whose choice it was (a keyboard player's next Enter is for it).
-    assert state.table.choosing is None and not match_of(state).game.history
+    assert state.table.choosing is None and not game_of(match_of(state)).history
     assert effects == [fx.Focus(f'#hand [data-card="{several}"]')]
     assert update(state, act.PickCapture("4C")) == (state, [])  # no choice open: ignored
     assert update(state, act.PickCard("ZZ")) == (state, [])  # not a card of the hand
@@ -90,8 +91,8 @@ def test_cancel_and_stale_clicks_change_nothing() -> None:
 def test_no_card_is_played_for_the_human_out_of_turn() -> None:
     state, _, single = at_table()
     state, _ = update(state, act.PlayCard(single))
-    assert match_of(state).game.turn == 1
-    assert update(state, act.PickCard(str(match_of(state).game.hands[0][0]))) == (state, [])
+    assert game_of(match_of(state)).turn == 1
+    assert update(state, act.PickCard(str(game_of(match_of(state)).hands[0][0]))) == (state, [])
 
 
 def test_the_computer_thinks_shows_its_move_then_plays_it() -> None:
@@ -103,9 +104,9 @@ def test_the_computer_thinks_shows_its_move_then_plays_it() -> None:
     assert state.table.thinking and state.match is match
     state, _ = update(state, act.Computer("preview", match.id, match.moves, move))
     assert str(state.table.preview) == move and not state.table.thinking and state.match is match
-    assert update(state, act.PickCard(str(match.game.hands[0][0])))[0] == state  # nothing while it is shown
+    assert update(state, act.PickCard(str(game_of(match).hands[0][0])))[0] == state  # nothing while it is shown
     state, effects = update(state, act.Computer("play", match.id, match.moves, move))
-    assert state.table.preview is None and str(match_of(state).game.history[-1].move) == move
+    assert state.table.preview is None and str(game_of(match_of(state)).history[-1].move) == move
     assert kinds(effects) == ["Sound", "SaveMatch", "RunComputer", "Focus"]  # the player's turn again
     # Its turns done, with nothing left to clear: the same state (nothing to draw), the hand's focus.
     match = match_of(state)
@@ -128,7 +129,7 @@ def test_the_guide_suggests_a_card_once_per_position() -> None:
     state, _, single = at_table(guide=True)
     state, _ = update(state, act.Press.CANCEL_CHOICE)
     tip = state.table.tip
-    assert tip is not None and tip[0] == 0 and str(tip[1].card) in [str(c) for c in match_of(state).game.hands[0]]
+    assert tip is not None and tip[0] == 0 and str(tip[1].card) in [str(c) for c in game_of(match_of(state)).hands[0]]
     again, _ = update(state, act.Press.CANCEL_CHOICE)
     assert again.table.tip is tip  # not worked out again for the same position
     played, _ = update(state, act.PlayCard(single))
@@ -212,13 +213,13 @@ def test_a_tab_that_is_behind_plays_nothing() -> None:
 
 def test_undo_takes_back_the_move_and_forgets_its_reasons() -> None:
     state, several, single = at_table(guide=True)
-    start = match_of(state).game.to_json()
+    start = game_of(match_of(state)).to_json()
     state, _ = update(state, act.PlayCard(single))
     match = match_of(state)
     state, _ = update(state, act.Computer("play", match.id, match.moves, computer_move(state)))
-    assert 0 in state.table.reasons and len(match_of(state).game.history) == 2
+    assert 0 in state.table.reasons and len(game_of(match_of(state)).history) == 2
     state, effects = update(state, act.Press.UNDO)
-    assert match_of(state).game.to_json() == start and state.table.reasons == {} and state.table.guide
+    assert game_of(match_of(state)).to_json() == start and state.table.reasons == {} and state.table.guide
     assert match_of(state).undone and fx.StopComputer() in effects
     assert update(state, act.Press.UNDO) == (state, [])  # nothing left to take back
     state, _ = update(state, act.PickCard(several))
@@ -243,7 +244,7 @@ def test_a_new_game_forgets_the_notices_about_the_game_before() -> None:
     assert state.view == "setup" and state.match is saved and fx.StopComputer() in effects
     form = {"setup-players": "3", "setup-preset": "classic", "name-0": "Mina", "kind-1": "hard", "kind-2": "easy"}
     state, effects = update(state, act.StartGame(form))
-    assert state.view == "game" and state.match is not saved and match_of(state).game.players == 3
+    assert state.view == "game" and state.match is not saved and game_of(match_of(state)).players == 3
     assert state.notices == () and kinds(effects)[:2] == ["StopComputer", "SaveMatch"]
 
 
@@ -267,8 +268,8 @@ def test_play_again_starts_the_same_players_and_rules_at_once() -> None:
     over = replace(match, game=game)
     state, effects = update(replace(state, match=over), act.Press.PLAY_AGAIN)
     again = state.match
-    assert state.view == "game" and again is not None and again.id != over.id and not again.game.history
-    assert again.seats == over.seats and again.game.rules == over.game.rules and "SaveMatch" in kinds(effects)
+    assert state.view == "game" and again is not None and again.id != over.id and not game_of(again).history
+    assert again.seats == over.seats and game_of(again).rules == game_of(over).rules and "SaveMatch" in kinds(effects)
     state, effects = update(replace(state, match=over), act.Press.NEW_GAME)  # the sheet's New game: the panel
     assert state.view == "setup" and fx.ForgetMatch() in effects
 

@@ -62,4 +62,4 @@ class Peers:
             if sent_match != match.id or peer == anew:  # another match (a rematch), or a page that starts over
                 since = 0
             window.pasurPeers.send(peer, seat_message(state, seat, since))
-            self.sent[peer] = (match.id, len(match.game.events))
+            self.sent[peer] = (match.id, len(match.board.events))

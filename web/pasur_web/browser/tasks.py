@@ -12,13 +12,11 @@ from pyscript import window  # type: ignore[import-not-found]
 
 from pasur.ai import HardPlayer
 from pasur.daily import Duplicate, deal_points, parse_day
-from pasur.players import player_seed
 from pasur.review import DealReview
 
 from ..model import actions as act
 from ..model import effects as fx
-from ..model.match import Match
-from ..model.review_panel import review_key
+from ..model.match import Match, review_key
 from ..model.state import DealDemo, State
 from ..model.turns import DELAYS, computer_turns, in_steps, think
 
@@ -127,8 +125,7 @@ class Tasks:
     async def _hint(self, match: Match) -> None:
         """The move ``hard`` would play from the player's view."""
         await self.after_paint()
-        seat = match.viewer
-        move = await think(HardPlayer(player_seed(match.game.seed, seat)), match.game.view(seat),
+        move = await think(HardPlayer(match.player_seed(match.viewer)), match.viewer_view(),
                            lambda: self.runtime.state.match is match)
         if move is not None:
             self.dispatch(act.ShowHint(str(move), match.id, match.moves))
@@ -137,6 +134,8 @@ class Tasks:
         """Review ``seat``'s moves of ``deal``; it stops when the player moves on (the next deal, another
         game): never while a deal is played."""
         await self.after_paint()
+        if match.game is None:  # a friend's page: the host's page reviews its moves
+            return
         review = DealReview(match.game, seat, deal)
         key = review_key(deal, seat)
         shown = [0]

@@ -50,7 +50,7 @@ def begin(state: State, match: Match, guide: bool = False) -> Result:
 def _daily_notice(match: Match) -> tuple[Notice, ...]:
     """What a daily deal in play counts for: the counted attempt has no Hint and no Undo; a practice
     attempt is not counted. Said when it starts and when it is taken up again."""
-    if match.daily is None or match.game.over:
+    if match.daily is None or match.over:
         return ()
     date = LTR_ISOLATE + match.daily + POP_ISOLATE  # kept left to right in a right-to-left language
     words = ("daily_counted_notice" if match.counted_daily else "daily_practice_notice", {"date": date})
@@ -77,7 +77,7 @@ def resume(state: State, match: Match, notice: bool = True) -> Result:
     """A saved game on the board again: say which (when ``notice``), and whether its save was edited."""
     notices = _without(state.notices, "resumed", "edited", "tab", "daily")
     if notice:
-        if match.game.over:  # its score sheet says how it ended
+        if match.over:  # its score sheet says how it ended
             words: Words = ("notice_resumed_over", {"names": match.names()})
         else:  # the deal on the table (a finished deal while its score sheet is up: said to be over)
             key = "notice_resumed_deal_end" if match.phase == "deal-end" else "notice_resumed"
@@ -96,7 +96,7 @@ def show_setup(state: State, forget_finished: bool = False) -> Result:
     finished match is put away (``forget_finished``: its save too, so a reload shows the panel)."""
     effects: list[fx.Effect] = [fx.StopComputer()]
     match = state.match
-    if forget_finished and match is not None and match.game.over and state.demo is None:
+    if forget_finished and match is not None and match.over and state.demo is None:
         effects.append(fx.ForgetMatch())
         match = None
     table = replace(state.table, choosing=None, preview=None, thinking=False, hinting=False)
@@ -163,9 +163,9 @@ def _rematch(state: State) -> Result:
     """Play again, in one tap: the same players and rules, new cards (the guided deal again when
     it was one; the daily deal and a demo go to the new-game panel)."""
     match = state.match
-    if match is None or not match.game.over or match.daily is not None or state.demo is not None:
+    if match is None or not match.over or match.daily is not None or state.demo is not None:
         return show_setup(state, forget_finished=True)
-    game = match.game
+    game = match.board
     online = state.online
     if online is not None and not online.host:  # between friends the host starts the next match
         return state, []
@@ -191,9 +191,9 @@ def game_action(state: State, action: act.Action) -> Result:
         return start_daily(state, action.today, action.day)
     if action is act.Press.NEW_GAME:
         match = state.match
-        if match is not None and match.game.over and state.online is not None and not state.online.host:
+        if match is not None and match.over and state.online is not None and not state.online.host:
             return _leave_finished_table(state)
-        if match is None or match.game.over or state.demo is not None or state.view != "game":
+        if match is None or match.over or state.demo is not None or state.view != "game":
             return show_setup(state, forget_finished=True)
         return replace(state, leaving=True), [fx.Focus("#leave-cancel")]
     if isinstance(action, act.Leave):

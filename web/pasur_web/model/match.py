@@ -3,6 +3,10 @@
 A :class:`Match` is a value: it is never changed in place. A move makes a new match holding a
 copy of the game with the move played, so a state that was drawn stays what it was. The page's
 move log is the game's own (``Game.events``). Saving it: ``model/savegame.py``.
+
+A friend's page in a game between friends holds no game (``game`` is None): the host's page does.
+It holds ``seen``, what its seat was sent (``seat_board.SeatBoard``). Both are read the same way,
+through ``board`` (``board.Board``).
 """
 
 from __future__ import annotations
@@ -13,17 +17,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from pasur import Game, IllegalMoveError, Move, Rules, new_game
+from pasur import Card, Game, IllegalMoveError, Move, PlayerView, Rules, new_game
+from pasur.ai import derive_seed
 from pasur.players import Player, immediate_points, make_player, player_seed
 from pasur.position import Position
 from pasur.review import MoveReview
 
 from ..i18n import Words
+from .board import Board
+from .seat_board import SeatBoard
 from .seats import DEFAULT_NAMES, YOU_WORDS, Seat
 
-__all__ = ["Match", "new_match_id"]
+__all__ = ["Match", "new_match_id", "review_key"]
 
 _ID_CHARS = string.ascii_lowercase + string.digits
+
+
+def review_key(deal: int, seat: int) -> str:
+    """Where a review of ``seat``'s moves in ``deal`` is kept in the match (and its save)."""
+    return f"{deal}:{seat}"
 
 
 def new_match_id() -> str:
@@ -35,7 +47,7 @@ def new_match_id() -> str:
 class Match:
     """A match between ``seats``; change it only through the methods that return a new one."""
 
-    game: Game
+    game: Game | None  # None on a friend's page: the host's page holds the game
     seats: tuple[Seat, ...]
     viewer: int = 0  # whose hand is shown
     handoff: int | None = None  # pass-and-play: the device goes to this seat, its hand hidden until it says so
@@ -51,6 +63,11 @@ class Match:
     tokens: Mapping[int, str] = field(default_factory=dict)  # a friend's seat -> the token of the browser holding it
     started: bool = True  # False while a table between friends waits for its host to start
     link: str | None = None  # the game parameters of the link that started it (``Params.link``)
+    seen: SeatBoard | None = None  # a friend's page: the match as the host sent it to this seat
+
+    def __post_init__(self) -> None:
+        if (self.game is None) == (self.seen is None):
+            raise ValueError("a match holds either its game or what a seat was sent of it")
 
     @classmethod
     def start(cls, players: int, rules: Rules, seats: tuple[Seat, ...], seed: int | None = None,
@@ -69,33 +86,66 @@ class Match:
             return replace(match, viewer=game.turn, handoff=game.turn)
         return match.handed_on()
 
+    @classmethod
+    def seen_by(cls, board: SeatBoard, seats: tuple[Seat, ...], **values: object) -> Match:
+        """A friend's page's match: what the host sent its seat (``board``), that seat's hand shown."""
+        if len(seats) != board.players:
+            raise ValueError("one seat description per player")
+        return cls(None, tuple(seats), board.view.seat, seen=board, **values)  # type: ignore[arg-type]
+
     # ------------------------------------------------------------------ questions
     @property
+    def over(self) -> bool:
+        return self.game.over if self.game is not None else self.board.over
+
+    @property
     def phase(self) -> str:
-        if self.game.over:
+        if self.over:
             return "match-end"
         if self.pending_sheet is not None:
             return "deal-end"
         return "play"
 
     @cached_property
-    def board(self) -> Position:
-        """What the table shows: the game, or, while a finished deal's score sheet is up, that deal as
-        it ended (its last cards taken, the hands empty); the next deal is dealt when the sheet closes."""
+    def position(self) -> Position | None:
+        """What the table shows of the game this page holds: the game, or, while a finished deal's
+        score sheet is up, that deal as it ended (its last cards taken, the hands empty); the next deal
+        is dealt when the sheet closes. None on a friend's page, which holds no game."""
+        if self.game is None:
+            return None
         end = self.game.deal_end() if self.pending_sheet is not None and not self.game.over else None
         return self.game if end is None else end
 
     @property
+    def board(self) -> Board:
+        """What the table shows: :attr:`position`, or on a friend's page what the host's table shows,
+        as this seat sees it."""
+        board: Board | None = self.seen if self.seen is not None else self.position
+        assert board is not None
+        return board
+
+    @property
     def moves(self) -> int:
+        """The moves played in the match so far."""
+        if self.seen is not None:
+            return self.seen.moves
+        assert self.game is not None
         return len(self.game.history)
+
+    def viewer_view(self) -> PlayerView:
+        """What the seat whose hand is shown may know of the position on the table."""
+        if self.seen is not None:
+            return self.seen.view
+        assert self.position is not None
+        return self.position.view(self.viewer)
 
     def reviewable_deal(self) -> int | None:
         """The deal that can be reviewed now: the one just finished (its score sheet is shown), never
         a deal in play."""
         if self.phase == "deal-end":
             return self.pending_sheet
-        if self.phase == "match-end" and self.game.deal_results:
-            return len(self.game.deal_results) - 1
+        if self.phase == "match-end" and self.board.deal_results:
+            return len(self.board.deal_results) - 1
         return None
 
     @property
@@ -108,12 +158,12 @@ class Match:
         return [seat for seat, info in enumerate(self.seats) if info.human]
 
     def is_ai_turn(self) -> bool:
-        turn = self.game.turn
+        turn = self.board.turn
         return self.phase == "play" and self.started and turn is not None and self.seats[turn].computer
 
     def is_viewer_turn(self) -> bool:
         """Whether the hand on screen is a human's and it is theirs to play."""
-        return (self.phase == "play" and self.started and self.handoff is None and self.game.turn == self.viewer
+        return (self.phase == "play" and self.started and self.handoff is None and self.board.turn == self.viewer
                 and self.seats[self.viewer].human)
 
     def names(self) -> list[str | Words]:
@@ -122,20 +172,34 @@ class Match:
         return [("you", {}) if seat.name in YOU_WORDS and seat.human else
                 (DEFAULT_NAMES[seat.name], {}) if seat.name in DEFAULT_NAMES else seat.name for seat in self.seats]
 
+    def player_seed(self, seat: int) -> int:
+        """The seed of the computer player of ``seat`` (and of its hints): a hash of the game's seed. A
+        friend's page, which never learns the game's seed, makes its own from the match's name."""
+        if self.game is not None:
+            return player_seed(self.game.seed, seat)
+        return derive_seed("friend", self.id, seat)
+
     def player(self, seat: int) -> Player:
         """The computer player of ``seat``: each decision depends on its seed and the position only,
         so one made afresh (after a reload) plays like one kept since the start."""
-        return make_player(self.seats[seat].kind, player_seed(self.game.seed, seat))
+        return make_player(self.seats[seat].kind, self.player_seed(seat))
 
     def ordered_options(self, card_text: str) -> list[Move]:
-        """The moves of one card, the most valuable first (points now, then more cards). A card that
-        is not in the hand to play: IllegalMoveError."""
-        view = self.game.view(self.viewer)
-        moves = self.game.moves_for_card(card_text)
+        """The moves of one card of the hand shown, the most valuable first (points now, then more
+        cards). A card that is not in the hand to play: IllegalMoveError."""
+        view = self.viewer_view()
+        if self.game is not None:
+            moves = self.game.moves_for_card(card_text)
+        else:
+            try:
+                card = Card.parse(card_text)
+            except ValueError as error:
+                raise IllegalMoveError(str(error)) from None
+            moves = [move for move in view.legal_moves() if move.card is card]
         return sorted(moves, key=lambda m: (-immediate_points(view, m), -len(m.captured), str(m)))
 
     def option_points(self, move: Move) -> int:
-        return immediate_points(self.game.view(self.game.turn or 0), move)
+        return immediate_points(self.viewer_view(), move)
 
     def undo_point(self) -> int | None:
         """How many moves stay when the human takes back their last move (and the computer's
@@ -143,7 +207,7 @@ class Match:
         human seat), while a deal is played, and only for a move of that deal; never in the counted
         attempt of a daily deal (its result is compared with the computer's), nor between friends."""
         humans, game = self.human_seats(), self.game
-        if len(humans) != 1 or self.phase != "play" or self.counted_daily or (
+        if game is None or len(humans) != 1 or self.phase != "play" or self.counted_daily or (
                 self.table is not None or any(seat.friend for seat in self.seats)):
             return None
         for number in range(len(game.history) - 1, -1, -1):
@@ -157,6 +221,8 @@ class Match:
     # ------------------------------------------------------------------ changes (each returns a new match)
     def play(self, move: Move | str) -> Match:
         """Play for the seat to move. Illegal, or not time to play: IllegalMoveError."""
+        if self.game is None:
+            raise IllegalMoveError("on a friend's page the host plays the moves")
         if self.phase != "play" or self.handoff is not None:
             raise IllegalMoveError("it is not time to play a card")
         game = self.game.copy()
@@ -170,7 +236,7 @@ class Match:
         set-up without them (``Game.rewound``), so the same moves bring the same answers. None when
         Undo is not offered."""
         point = self.undo_point()
-        if point is None:
+        if point is None or self.game is None:
             return None
         return replace(self, game=self.game.rewound(point), undone=True)
 
@@ -186,7 +252,7 @@ class Match:
     def handed_on(self) -> Match:
         """The hand shown follows the human whose turn it is; with several humans the device is
         handed on first (its hand hidden until that player says so)."""
-        turn = self.game.turn
+        turn = self.board.turn
         if self.phase != "play" or turn is None or not self.seats[turn].human or turn == self.viewer:
             return self
         if len(self.human_seats()) > 1:

@@ -1,5 +1,5 @@
 """A game between friends, each on their own device: the host's page runs the game (``Match``); a
-friend's page shows what its seat may see (``seen_game.SeenGame``) and sends its moves. Each
+friend's page shows what its seat may see (``seat_board.SeatBoard``) and sends its moves. Each
 message is checked (``wire.py``); the host refuses anything else with a reason, changing nothing.
 
 The host opens a table (a short code and a link) and waits in the lobby; friends join it (a name,
@@ -24,8 +24,8 @@ from . import wire
 from .games import drop_game_params, show_setup
 from .match import Match
 from .play import Result, after_change, play
+from .seat_board import SeatBoard
 from .seats import FRIEND, YOU_WORDS, Seat, clean_name
-from .seen_game import SeenGame
 from .setup_form import read_setup
 from .state import Notice, Online, State, Table
 from .storage import FRIEND_KEY
@@ -110,10 +110,11 @@ def _hello(state: State, online: Online, match: Match, peer: str, data: Mapping[
 def _friend_plays(state: State, match: Match, seat: int, peer: str, move: str) -> Result:
     """A friend's move: checked against the game, played as the host's own moves are."""
     online = state.online
-    if online is None or not online.started or match.phase != "play" or match.game.turn != seat:
+    game = match.game
+    if online is None or not online.started or match.phase != "play" or game is None or game.turn != seat:
         return state, [_send(peer, {"t": "refused", "why": "it is not your turn"})]
     try:
-        match.game.resolve(move)
+        game.resolve(move)
     except IllegalMoveError as error:
         return state, [_send(peer, {"t": "refused", "why": str(error)[:300]})]
     state, effects = play(state, move)
@@ -202,23 +203,23 @@ def _state_from_host(state: State, online: Online, data: Mapping[str, object]) -
     """The host's ``state``: the match as this seat sees it, rebuilt from its view and the events."""
     match = state.match
     ident = str(data.get("id") or "friend")[:32]  # another match's (a rematch's) events start anew
-    kept = match.game.events if match is not None and isinstance(match.game, SeenGame) and match.id == ident else []
+    kept = match.seen.events if match is not None and match.seen is not None and match.id == ident else ()
     since, sent, view_data = data.get("since"), data.get("events"), data.get("view")
     if not isinstance(since, int) or since > len(kept) or not isinstance(sent, list) or not isinstance(view_data, dict):
         raise wire.Refused("a state that does not follow the last one")
     events = [*kept[:since], *(wire.event_text(item) for item in sent)]
     deal = view_data.get("deal_number")
     moves = [event for event in events if isinstance(event, MoveRecord) and event.deal == deal]
-    view = wire.view_text(view_data, moves)
+    view = wire.view_from(view_data, moves)
     winner, results = data.get("winner"), data.get("deal_results")
-    game = SeenGame(view, events, results if isinstance(results, list) else [], data.get("over") is True,
-                    winner if isinstance(winner, int) else None, int(str(data.get("seed") or 0)))
+    board = SeatBoard.of(view, events, wire.results_of(results), data.get("over") is True,
+                         winner if isinstance(winner, int) and 0 <= winner < view.sides else None)
     shown = tuple((clean_name(item[0], str(index + 1)), str(item[1]), str(item[2]))
                   for index, item in enumerate(_list(data.get("seats"))) if isinstance(item, list) and len(item) == 3)
     seats = tuple(Seat(name, "human" if index == view.seat else FRIEND) for index, (name, _, _) in enumerate(shown))
     pending = data.get("pending_sheet")
-    fresh = Match(game, seats, viewer=view.seat, pending_sheet=pending if isinstance(pending, int) else None,
-                  id=ident, reviews=wire.reviews_of(data.get("reviews")))
+    fresh = Match.seen_by(board, seats, pending_sheet=pending if isinstance(pending, int) else None,
+                          id=ident, reviews=wire.reviews_of(data.get("reviews")))
     said = tuple((int(item[0]), str(item[1])) for item in _list(data.get("said"))
                  if isinstance(item, list) and len(item) == 2 and isinstance(item[0], int))
     started = data.get("started") is True

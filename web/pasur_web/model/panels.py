@@ -67,7 +67,7 @@ def _saved(state: State, action: act.Saved) -> Result:
     match = state.match
     if action.stats is not None:
         state = replace(state, stats=action.stats)
-        if match is not None and match.game.over:
+        if match is not None and match.over:
             state = replace(state, match=replace(match, counted=True))
     if action.result is None and state.table.behind and action.stats is None and action.key not in (
             STATS_KEY, DAILY_KEY):  # a game started here replaced the other tab's
@@ -83,7 +83,7 @@ def _behind(state: State, newer: act.Behind) -> Result:
         return state, []
     notices = tuple(notice for notice in state.notices if notice.kind != "tab")
     match, other = state.match, newer.newer
-    if other is not None and match is None and not other.game.over:  # this tab has no game of its own
+    if other is not None and match is None and not other.over:  # this tab has no game of its own
         # (the same words after each of that game's moves: said once, not again at every move)
         notices += (Notice(("notice_other_tab_setup", {"names": other.names()}), "tab", ("adopt", "notice_take_up")),)
     elif other is not None and match is not None:
@@ -152,7 +152,7 @@ def _daily(state: State, action: act.Action) -> Result:
     if match is None or day is None or computer is None:
         return state, []
     cat = state.cat
-    mine = deal_points(match.game)
+    mine = deal_points(match.board)
     text = cat.t("daily_share_text", date=cat.isolate(day), mine=cat.num(mine), diff=cat.signed(mine - computer))
     return state, [fx.Copy(text + " " + cat.t("daily_share_practice" if match.practice else "daily_share_counted"))]
 
@@ -174,7 +174,7 @@ def panel_action(state: State, action: act.Action) -> Result:
     if isinstance(action, act.OpenRules):
         match = state.match
         chosen = PRESETS.get(action.preset, PRESETS[state.params.preset])
-        rules = match.game.rules if match is not None and state.view == "game" else chosen
+        rules = match.board.rules if match is not None and state.view == "game" else chosen
         return replace(state, rules=rules), [fx.Focus("#rules-title")]
     if action is act.Press.CLOSE_RULES:
         return replace(state, rules=None), [fx.Focus("#rules-button")]

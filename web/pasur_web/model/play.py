@@ -47,7 +47,7 @@ def with_tip(state: State) -> State:
         return state if table.tip is None else replace(state, table=replace(table, tip=None))
     if table.tip is not None and table.tip[0] == match.moves:
         return state
-    view = match.game.view(match.viewer)
+    view = match.viewer_view()
     tip = guide_move(view)
     why = tuple(explain_move(tip, view.table, view.rules, view.last_round))
     return replace(state, table=replace(table, tip=(match.moves, tip, why)))
@@ -70,14 +70,14 @@ def finish_daily(state: State, effects: list[fx.Effect]) -> Result:
     """The counted attempt's result is kept once the deal is over (the computer's when it is known)."""
     match = state.match
     day = None if match is None else match.daily
-    if match is None or day is None or not match.game.over or match.practice or match.edited:
+    if match is None or day is None or not match.over or match.practice or match.edited:
         return state, effects
     book = state.daily
     entry = book.days.get(day, {})
     computer = book.computer.get(day)
     if "player" in entry and ("computer" in entry or computer is None):
         return state, effects
-    book = book.finish(day, deal_points(match.game), computer)
+    book = book.finish(day, deal_points(match.board), computer)
     return replace(state, daily=book), [*effects, fx.Store(DAILY_KEY, book.to_json())]
 
 
@@ -91,6 +91,8 @@ def play(state: State, move: Move | str) -> Result:
         table = replace(table, choosing=None, selected=None)
         return replace(state, table=table, online=replace(state.online, sent=True)), [send]
     game = match.game
+    if game is None:
+        return state, []
     reasons = table.reasons
     try:
         if table.guide or table.explain:
@@ -103,7 +105,7 @@ def play(state: State, move: Move | str) -> Result:
     table = replace(table, choosing=None, selected=None, hint=None, preview=None, reasons=reasons)
     notices = tuple(notice for notice in state.notices if notice.kind != "resumed")  # said, and played on since
     return after_change(replace(state, match=played, table=table, notices=notices),
-                        [fx.Sound(sounds_after(played.game))])
+                        [fx.Sound(sounds_after(played.board))])
 
 
 def _pick_card(state: State, match: Match, card: str, now: bool = False) -> Result:
@@ -156,6 +158,8 @@ def _computer(state: State, match: Match, step: act.Computer) -> Result:
         return state, []
     if step.step == "thinking":
         return replace(state, table=replace(table, thinking=True)), []
+    if match.game is None:
+        return state, []
     try:
         move = match.game.resolve(step.move)
     except IllegalMoveError:

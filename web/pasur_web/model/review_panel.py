@@ -12,16 +12,11 @@ from pasur.review import MoveReview
 from . import actions as act
 from . import effects as fx
 from . import wire
-from .match import Match
+from .match import Match, review_key
 from .play import Result
 from .state import Review, State
 
-__all__ = ["entries_of", "review_action", "review_key", "reviewed"]
-
-
-def review_key(deal: int, seat: int) -> str:
-    """Where a review is kept in the match's save."""
-    return f"{deal}:{seat}"
+__all__ = ["entries_of", "review_action", "reviewed"]
 
 
 def entries_of(state: State) -> tuple[Sequence[MoveReview], int] | None:
@@ -33,7 +28,7 @@ def entries_of(state: State) -> tuple[Sequence[MoveReview], int] | None:
     key = review_key(deal, shown.seat)
     if key in match.reviews:
         return match.reviews[key], len(match.reviews[key])
-    total = sum(1 for record in match.game.history if record.deal == deal and record.seat == shown.seat)
+    total = sum(1 for record in match.board.history if record.deal == deal and record.seat == shown.seat)
     return state.running.get(f"{match.id}/{key}", ()), total
 
 

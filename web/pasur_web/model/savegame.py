@@ -74,6 +74,8 @@ def checksum(body: str) -> str:
 
 def match_to_json(match: Match) -> str:
     """The save, with a checksum over the rest of it."""
+    if match.game is None:
+        raise ValueError("a friend's page does not save the host's game")
     data: dict[str, object] = {
         "game": match.game.to_json(),
         "seats": [[seat.name, seat.kind] for seat in match.seats],

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pasur import Game
-
+from .board import Board
 from .savegame import read_json
 
 __all__ = ["GAP", "SOUND_SETTINGS", "keep_sound_setting", "sounds_after"]
@@ -14,7 +13,7 @@ GAP = 0.22  # seconds between two sounds of one move (the card, then the new han
 SOUND_SETTINGS = ("sound",)  # keys of localStorage["pasur.settings"] that web/sound.js writes
 
 
-def sounds_after(game: Game) -> tuple[str, ...]:
+def sounds_after(game: Board) -> tuple[str, ...]:
     """The sounds of the move just played in ``game``: "sur", "capture" or "lay", then "deal" when
     the hands were dealt again within the deal (a new deal sounds when its score sheet is closed)."""
     if not game.history:

@@ -95,7 +95,7 @@ def _row(key: object, row: object) -> bool:
 def counting(stats: Stats, match: Match) -> Stats | None:
     """``stats`` with this finished match counted (from the first seat's point of view), or None when
     it does not count: not over, counted already, an edited save, or the first seat is not a human."""
-    game = match.game
+    game = match.board
     if not game.over or match.counted or match.edited or not match.seats[0].human:
         return None
     surs = sum(1 for record in game.history if record.sur and record.seat == 0)

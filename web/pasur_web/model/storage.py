@@ -77,9 +77,9 @@ def start_action(link: bool, embed: bool, saved: Match | None, same_game: bool =
     """
     if saved is None:
         return "start" if link else "setup"
-    if not link or embed or (same_game and not saved.game.over):
+    if not link or embed or (same_game and not saved.over):
         return "resume"
-    return "start" if saved.game.over else "ask"
+    return "start" if saved.over else "ask"
 
 
 def problem_of(error: BaseException) -> Problem:
@@ -256,7 +256,7 @@ class Slot:
             match = match_from_json(stored)
         except ValueError:
             return None
-        return None if match.game.over else match
+        return None if match.over else match
 
     def write(self, match: Match) -> WriteResult:
         stored = self.storage.get(self.key)

@@ -98,12 +98,14 @@ async def computer_turns(host: Host) -> None:
         if host.match() is not match:
             continue
         delay = host.delay()
-        seat = match.game.turn
-        assert seat is not None
+        game = match.game
+        seat = None if game is None else game.turn
+        if game is None or seat is None:  # a friend's page: the host's page plays the computer's turns
+            return
         host.dispatch(act.Computer("thinking", match.id, match.moves))
         await asyncio.sleep(delay * 0.5)
         await host.after_paint()
-        move = await think(match.player(seat), match.game.view(seat), _unchanged(host, match))
+        move = await think(match.player(seat), game.view(seat), _unchanged(host, match))
         if move is None or host.match() is not match:
             return
         await host.in_sight()

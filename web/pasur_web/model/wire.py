@@ -16,20 +16,19 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_type_hints
 
 from pasur import Card, Move, Rules
 from pasur.events import DealScored, DealStarted, Event, LeftoverTaken, MoveRecord
-from pasur.players import player_seed
 from pasur.review import MoveReview
 from pasur.safejson import dumps, loads_checked
 from pasur.view import PlayerView
 
-from .match import Match
+from .match import Match, review_key
 from .seats import MAX_NAME
 
 __all__ = ["FROM_FRIEND", "FROM_HOST", "QUICK", "Refused", "event_of", "event_text", "json_text", "read",
-           "reviews_of", "seat_state", "view_of", "view_text"]
+           "results_of", "reviews_of", "seat_state", "view_from", "view_of"]
 
 FROM_FRIEND = 1_000  # the most characters a friend's message may have
 FROM_HOST = 300_000  # the most a host's message may have (a whole match's events)
@@ -146,52 +145,85 @@ def event_text(data: Sequence[Any]) -> Event:
         raise Refused("an event of the match is not readable") from None
 
 
+_VIEW_FIELDS = get_type_hints(PlayerView)  # each field of a seat's view, by its type (pasur/view.py)
+_FROM_EVENTS = "deal_moves"  # the seat's moves of the deal: in the events, not sent twice
+
+
+def _plain(value: Any) -> Any:
+    """A field of a view as plain data: cards by their notation, the rules as a dict."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Rules):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+_READERS: dict[Any, Any] = {
+    int: lambda value: _exact(value, int),
+    int | None: lambda value: None if value is None else _exact(value, int),
+    Rules: Rules.from_dict,
+    tuple[int, ...]: lambda value: tuple(_exact(item, int) for item in _items(value)),
+    tuple[Card, ...]: lambda value: tuple(Card.parse(item) for item in _items(value)),
+    tuple[tuple[Card, ...], ...]: lambda value: tuple(tuple(map(Card.parse, _items(pile))) for pile in _items(value)),
+}
+
+
+def _exact(value: object, kind: type) -> Any:
+    if type(value) is not kind:
+        raise TypeError(f"not a {kind.__name__}")
+    return value
+
+
+def _items(value: object) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError("not a list")
+    return value
+
+
 def view_of(view: PlayerView) -> dict[str, Any]:
-    """What one seat may know, as plain data (its moves of the deal are in the events)."""
-    return {"seat": view.seat, "side": view.side, "players": view.players, "sides": view.sides,
-            "rules": view.rules.to_dict(), "hand": _cards(view.hand), "table": _cards(view.table),
-            "hand_sizes": list(view.hand_sizes), "stock_size": view.stock_size,
-            "piles": [_cards(pile) for pile in view.piles], "surs": list(view.surs), "scores": list(view.scores),
-            "turn": view.turn, "leader": view.leader, "dealer": view.dealer, "deal_number": view.deal_number,
-            "round_number": view.round_number, "rounds_per_deal": view.rounds_per_deal,
-            "deals_played": view.deals_played, "last_capturer": view.last_capturer,
-            "moves_played": view.moves_played}
+    """What one seat may know, as plain data, field by field (its moves of the deal are in the events)."""
+    return {name: _plain(getattr(view, name)) for name in _VIEW_FIELDS if name != _FROM_EVENTS}
 
 
-def view_text(data: Mapping[str, Any], deal_moves: Sequence[MoveRecord]) -> PlayerView:
+def view_from(data: Mapping[str, Any], deal_moves: Sequence[MoveRecord]) -> PlayerView:
     """A view from :func:`view_of`'s data; anything else: :class:`Refused`."""
     try:
-        cards = {name: tuple(map(Card.parse, data[name])) for name in ("hand", "table")}
-        return PlayerView(
-            seat=int(data["seat"]), side=int(data["side"]), players=int(data["players"]), sides=int(data["sides"]),
-            rules=Rules.from_dict(data["rules"]), hand=cards["hand"], table=cards["table"],
-            hand_sizes=tuple(map(int, data["hand_sizes"])), stock_size=int(data["stock_size"]),
-            piles=tuple(tuple(map(Card.parse, pile)) for pile in data["piles"]), surs=tuple(map(int, data["surs"])),
-            scores=tuple(map(int, data["scores"])), turn=None if data["turn"] is None else int(data["turn"]),
-            leader=int(data["leader"]), dealer=int(data["dealer"]), deal_number=int(data["deal_number"]),
-            round_number=int(data["round_number"]), rounds_per_deal=int(data["rounds_per_deal"]),
-            deals_played=int(data["deals_played"]),
-            last_capturer=None if data["last_capturer"] is None else int(data["last_capturer"]),
-            deal_moves=tuple(deal_moves), moves_played=int(data["moves_played"]))
-    except (ValueError, TypeError, KeyError):
+        if set(data) != set(_VIEW_FIELDS) - {_FROM_EVENTS}:
+            raise ValueError("not the fields of a view")
+        values = {name: _READERS[kind](data[name]) for name, kind in _VIEW_FIELDS.items() if name != _FROM_EVENTS}
+        return PlayerView(**values, deal_moves=tuple(deal_moves))
+    except (ValueError, TypeError, KeyError, AttributeError):
         raise Refused("the position sent is not readable") from None
 
 
 def seat_state(match: Match, seat: int, since: int, seats: Sequence[Sequence[Any]], started: bool,
                said: Sequence[tuple[int, str]]) -> str:
-    """The ``state`` message for ``seat``: the match around the game, its view, and the events from
-    number ``since`` on (those before were sent already). ``seed`` is the seat's player seed (for its
-    hints), a hash that tells nothing of the deck."""
-    game = match.game
+    """The ``state`` message for ``seat``: the match around the game, what the host's table shows as
+    that seat sees it, and the public events of it from number ``since`` on (those before were sent
+    already). Nothing in it comes from the deck's order or its seed."""
+    position = match.position
+    assert position is not None
+    deal = match.reviewable_deal()
+    key = review_key(deal, seat) if deal is not None else ""
     return json_text({
         "t": "state", "id": match.id, "seats": [list(item) for item in seats], "pending_sheet": match.pending_sheet,
         "started": started, "said": [list(item) for item in said],
-        "over": game.over, "winner": game.winner, "deal_results": game.deal_results,
-        "seed": player_seed(game.seed, seat),
-        "view": view_of(game.view(seat)), "since": since, "events": [event_of(event) for event in game.events[since:]],
-        "reviews": {key: [entry.to_dict() for entry in entries] for key, entries in match.reviews.items()
-                    if key == f"{match.reviewable_deal()}:{seat}"},
+        "over": position.over, "winner": position.winner, "deal_results": position.deal_results,
+        "view": view_of(position.view(seat)), "since": since,
+        "events": [event_of(event) for event in position.events[since:]],
+        "reviews": {key: [entry.to_dict() for entry in match.reviews[key]]} if key in match.reviews else {},
     })
+
+
+def results_of(data: object) -> list[list[dict[str, int]]]:
+    """The finished deals' results in a state message (one dict of points per side and deal)."""
+    try:
+        return [[{str(key): _exact(value, int) for key, value in side.items()} for side in _items(deal)]
+                for deal in _items(data)]
+    except (TypeError, AttributeError):
+        raise Refused("the results sent are not readable") from None
 
 
 def reviews_of(data: object) -> dict[str, tuple[MoveReview, ...]]:

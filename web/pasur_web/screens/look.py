@@ -49,7 +49,7 @@ def takes(match: Match, card: Card) -> str:
 def worth(match: Match, move: Move) -> tuple[int, int, bool]:
     """What a move is worth at once: its points (a sur's included), its clubs (the played card
     included when it captures) and whether it is a sur."""
-    game = match.game
+    game = match.board
     if not move.captured:
         return 0, 0, False
     clubs = sum(1 for card in (move.card, *move.captured) if card.suit == CLUBS)

@@ -78,13 +78,14 @@ def pile_of(match: Match, seat: int) -> str:
 
 def _deal(match: Match, start: int, ms: int, table: bool) -> tuple[tuple[str, str, int, bool], ...]:
     """Every card of the hands (and of the table) coming from the stock, one at a time, in dealing order."""
-    game = match.game
+    game = match.board
     keys: list[str] = []
-    hand = [str(card) for card in sorted(game.hands[match.viewer])] if match.handoff is None else []
-    for index in range(max(len(cards) for cards in game.hands)):
+    hand = [str(card) for card in sorted(game.hand(match.viewer) or [])] if match.handoff is None else []
+    sizes = game.hand_sizes
+    for index in range(max(sizes)):
         for k in range(game.players):
             seat = (game.leader + k) % game.players
-            if index >= len(game.hands[seat]):
+            if index >= sizes[seat]:
                 continue
             if seat != match.viewer:
                 keys.append(f"back:{seat}:{index}")
@@ -97,16 +98,16 @@ def _deal(match: Match, start: int, ms: int, table: bool) -> tuple[tuple[str, st
 
 def _capturer_seat(match: Match, side: int, deal: int) -> int:
     """The seat of ``side`` that made the last capture of deal ``deal`` (the leftover goes there)."""
-    for record in reversed(match.game.history):
+    for record in reversed(match.board.history):
         if record.deal == deal and record.side == side and record.captured:
             return record.seat
-    return match.game.seats_of(side)[0]
+    return match.board.seats_of(side)[0]
 
 
 def _move(match: Match, ms: int) -> Plan:
     """The last move: the card laid, or the capture going to the capturer's pile; then the cards
     left at the end of a deal to the last capturer, or the next hands of the deal."""
-    game = match.game
+    game = match.board
     record = game.history[-1]
     seat = record.seat
     enter: tuple[tuple[str, str, int, bool], ...] = ()
@@ -121,7 +122,7 @@ def _move(match: Match, ms: int) -> Plan:
     else:
         enter = ((card, source_of(match, seat), 0, False),)  # when the card was not shown before
         done = ms
-    if record.deal < game.deal_number or game.over:
+    if record.deal < len(game.deal_results):  # the move ended its deal
         side, leftover = game.leftovers[record.deal]
         if side is not None:
             pile = pile_of(match, _capturer_seat(match, side, record.deal))
@@ -134,7 +135,7 @@ def _move(match: Match, ms: int) -> Plan:
 
 def plan(match: Match, ui: Table, before: Mark | None, ms: int) -> Plan:
     """How the cards move from the screen ``before`` showed to the one ``match`` and ``ui`` show."""
-    game = match.game
+    game = match.board
     now = mark_of(match, ui)
     if ms <= 0:
         return Plan(0)

@@ -25,7 +25,7 @@ def _notice(state: State, notice: Notice, index: int | str) -> Node:
 def notices(state: State) -> list[Node]:
     # What a daily deal's attempt counts for is said while it is played, not once it is over nor over
     # the new-game panel.
-    playing = state.view == "game" and state.match is not None and not state.match.game.over
+    playing = state.view == "game" and state.match is not None and not state.match.board.over
     shown = [_notice(state, notice, index) for index, notice in enumerate(state.notices)
              if playing or notice.kind != "daily"]
     if state.failing:

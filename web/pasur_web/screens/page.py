@@ -74,7 +74,7 @@ def _root(state: State) -> Part:
     classes = [name for name, on in (("embed", params.embed), ("demo", params.demo is not None or params.demo_error
                                                                  is not None),
                                      ("four-colour", bool(state.settings.get("four_colour")))) if on]
-    turn = match.game.turn if playing and match is not None and match.phase == "play" else None
+    turn = match.board.turn if playing and match is not None and match.phase == "play" else None
     return part(None, lang=cat.lang, dir=cat.direction, data_lang=cat.lang, data_phase=_phase(state),
                 data_speed=state.speed,
                 data_turn=turn, data_behind=playing and state.table.behind, class_=" ".join(classes) or None,
@@ -89,7 +89,7 @@ def announcement(match: Match | None, previous: Spoken, state: State) -> tuple[S
         return previous, ""
     cat = state.cat
     t = cat.t
-    moves = match.game.history
+    moves = match.board.history
     spoken: Spoken = (match.id, len(moves), match.phase, match.handoff)
     if spoken == previous:
         return spoken, ""
@@ -99,7 +99,7 @@ def announcement(match: Match | None, previous: Spoken, state: State) -> tuple[S
     parts = [log_text(names, record, cat) + "." for record in new[-4:]]
     if previous[0] == match.id and previous[1] > len(moves):
         parts = [t("undone")]  # moves were taken back
-    game = match.game
+    game = match.board
     if match.phase == "deal-end" and match.pending_sheet is not None:
         from .words import side_label
 
@@ -126,7 +126,7 @@ def _board(state: State) -> dict[str, Part]:
     guide = guide_text(state)
     return {
         "opponents": part(others[2]), "play-area": part(None, class_="around" if around else None,
-                                                    data_players=match.game.players),
+                                                    data_players=match.board.players),
         "table": part(table(state)[2], aria_label=cat.t("table")), "table-info": part(table_info(state)[2]),
         "last-move": part([recap(state) or last.text] if last else [], data_move=last.move if last else None),
         "turn-status": part([status(state)]), "demo-bar": _panel(demo_bar(state)),

@@ -39,7 +39,7 @@ class SeatView:
 
 def seat_positions(match: Match) -> list[int]:
     """The other seats in screen order (left to right across the top)."""
-    game = match.game
+    game = match.board
     after = [(match.viewer + k) % game.players for k in range(1, game.players)]
     # Counter-clockwise play: the next player sits on the right, so the row reads backwards.
     return after if game.rules.clockwise else list(reversed(after))
@@ -53,7 +53,7 @@ def seat_view(match: Match, seat: int, cat: Catalog, place: str | None = None, p
     teams = game.sides == 2 and game.players == 4
     return SeatView(seat=seat, name=name_of(match, seat, cat), dealer=seat == game.dealer,
                     turn=game.turn == seat and match.phase == "play",
-                    cards=len(game.hands[seat]) - (1 if previewed else 0),  # the previewed card is on the table
+                    cards=game.hand_sizes[seat] - (1 if previewed else 0),  # the previewed card is on the table
                     pile=cat.t("pile", n=len(game.piles[side])), surs=cat.t("surs_n", n=game.surs[side]),
                     clubs=cat.t("clubs_taken", n=clubs), clubs_won=clubs >= CLUBS_MAJORITY,
                     team=side if teams else None,
@@ -83,7 +83,7 @@ def opponents(state: State) -> tuple[Node, bool]:
     preview = state.table.preview
     seats = seat_positions(match)
     places: tuple[str | None, ...] = ("left", "top", "right") if len(seats) == 3 else (None,) * len(seats)
-    previewing = match.game.turn if preview is not None else None
+    previewing = match.board.turn if preview is not None else None
     views = [seat_view(match, seat, cat, place, seat == previewing) for seat, place in zip(seats, places, strict=True)]
     boxes = [h("div", "opponent" + (" turn" if seat.turn else ""), data_seat=seat.seat, data_team=seat.team,
                data_place=seat.place, children=[
@@ -107,7 +107,7 @@ def scoreboard(state: State) -> Node:
     match, cat = state.match, state.cat
     if match is None or not state.playing:
         return h("div", id="scoreboard")
-    game, t = match.game, cat.t
+    game, t = match.board, cat.t
     teams = game.sides == 2 and game.players == 4  # the teams' colours, as on their seats
     items = [h("span", "side-score", data_team=side if teams else None, children=[
         h("span", "side-name", text=side_label(match, side, cat)),
@@ -122,7 +122,7 @@ def scoreboard(state: State) -> Node:
 def goal(state: State) -> str:
     match, cat = state.match, state.cat
     assert match is not None
-    rules = match.game.rules
+    rules = match.board.rules
     if match.daily:  # which attempt this is, from its first move: counted, or practice
         key = "daily_goal_counted" if match.counted_daily else "daily_goal_practice"
         return cat.t(key, date=cat.isolate(match.daily))

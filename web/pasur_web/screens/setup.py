@@ -50,7 +50,7 @@ def setup_panel(state: State, today: datetime.date | None = None) -> tuple[Node 
 def _saved_and_link(state: State, saved: Match, key: str | None, values: dict[str, str]) -> list[Node]:
     """The game in progress and the game the link would start: one sentence for a daily deal (which
     says whether the attempt counts), else a paragraph each."""
-    cat, game = state.cat, saved.game
+    cat, game = state.cat, saved.board
     names, deal = listing(saved.names(), cat), game.deal_number + 1
     if key is not None:
         return [h("p", text=cat.t(key, names=names, deal=deal, moves=saved.moves, **values))]
@@ -92,7 +92,7 @@ def catalog_texts(cat: Catalog) -> dict[str, str]:
 
 def _counted_attempt(match: Match | None, cat: Catalog) -> Node | None:
     """What another game would cost a daily deal's counted attempt in progress: it would not count."""
-    if match is None or not match.counted_daily or match.daily is None or match.game.over:
+    if match is None or not match.counted_daily or match.daily is None or match.board.over:
         return None
     return h("p", "daily-warning", id="daily-warning", text=cat.t("daily_leave_warning", date=cat.isolate(match.daily)))
 

@@ -20,7 +20,7 @@ Row = tuple[str, str, tuple[str, ...], str | None]  # (class, name, cells, key)
 def breakdown_rows(match: Match, number: int, cat: Catalog, match_total: bool = True) -> list[Row]:
     """Deal ``number``'s score sheet: one row per kind of point, then the deal's total and (unless
     the match's totals are shown beside it) the match's."""
-    game, t = match.game, cat.t
+    game, t = match.board, cat.t
     results = game.deal_results[number]
     sides = range(game.sides)
     rows: list[Row] = [("total" if key == "total" else "", t(f"score_{key}"),
@@ -33,7 +33,7 @@ def breakdown_rows(match: Match, number: int, cat: Catalog, match_total: bool = 
 
 
 def totals_rows(match: Match, cat: Catalog) -> list[Row]:
-    game = match.game
+    game = match.board
     sides = range(game.sides)
     rows: list[Row] = [("", cat.t("deal_n", n=number + 1), tuple(cat.num(deal[side]["total"]) for side in sides),
                         None) for number, deal in enumerate(game.deal_results)]
@@ -43,7 +43,7 @@ def totals_rows(match: Match, cat: Catalog) -> list[Row]:
 
 def _table(match: Match, rows: list[Row], cat: Catalog, classes: str, keys: bool) -> Node:
     head = h("tr", children=[h("td"), *(h("th", text=side_label(match, side, cat), scope="col")
-                                        for side in range(match.game.sides))])
+                                        for side in range(match.board.sides))])
     body = [h("tr", cls or None, children=[h("th", text=name, scope="row"), *(
         h("td", text=cell, data_key=key if keys else None, data_side=side if keys and key else None)
         for side, cell in enumerate(cells))]) for cls, name, cells, key in rows]
@@ -53,7 +53,7 @@ def _table(match: Match, rows: list[Row], cat: Catalog, classes: str, keys: bool
 def _daily_result(state: State, match: Match, day: str) -> Node:
     cat = state.cat
     computer = state.daily.computer.get(day)
-    mine = deal_points(match.game)
+    mine = deal_points(match.board)
     children = [h("h3", text=cat.t("daily_title", date=cat.isolate(day)))]
     if match.practice:  # already started on this device, or a day that is neither today nor yesterday
         children.append(h("p", "muted", id="daily-counted", data_counted="false",
@@ -73,10 +73,10 @@ def _daily_result(state: State, match: Match, day: str) -> Node:
 def winner_words(match: Match, cat: Catalog) -> str:
     """Who won the match: "You win the match!" for the one human under the default name, else the
     winning side by name, or a draw."""
-    winner = match.game.winner
+    winner = match.board.winner
     if winner is None:
         return cat.t("draw")
-    seats = match.game.seats_of(winner)
+    seats = match.board.seats_of(winner)
     if len(seats) == 1 and is_you(match, seats[0]):
         return cat.t("you_win")
     return cat.t("winner", name=side_label(match, winner, cat))
@@ -88,7 +88,7 @@ def sheet(state: State) -> list[Node] | None:
     if match is None or not state.playing or match.phase == "play":
         return None
     t = cat.t
-    game = match.game
+    game = match.board
     demo = state.demo is not None
     review = ([h("button", "secondary", id="review-open", type="button", text=t("review_open"))]
               if match.human_seats() and match.reviewable_deal() is not None and not demo else [])

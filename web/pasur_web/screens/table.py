@@ -101,7 +101,7 @@ def hinted(state: State) -> str | None:
 def hand(state: State) -> Node:
     match, cat = state.match, state.cat
     assert match is not None
-    cards = sorted(match.board.hands[match.viewer])
+    cards = sorted(match.board.hand(match.viewer) or [])
     if match.handoff is not None:
         nodes = [back_node() for _ in cards]
     else:
@@ -116,12 +116,12 @@ def hand(state: State) -> Node:
 def last_reasons(state: State) -> tuple[str, str] | None:
     """The last move in words and why it did what it did, when its reasons were kept."""
     match = state.match
-    if match is None or not match.game.history:
+    if match is None or not match.board.history:
         return None
     reasons = state.table.reasons.get(match.moves - 1)
     if not reasons:
         return None
-    return (log_text(Names.of(match, state.cat), match.game.history[-1], state.cat, with_sur=False),
+    return (log_text(Names.of(match, state.cat), match.board.history[-1], state.cat, with_sur=False),
             state.cat.reasons(reasons))
 
 
@@ -134,7 +134,7 @@ def status(state: State) -> str:
         return last[1]
     if ui.behind:
         return cat.t("status_behind")
-    turn = match.game.turn
+    turn = match.board.turn
     if match.phase == "deal-end" and match.pending_sheet is not None:
         return cat.t("deal_over", n=match.pending_sheet + 1)
     if match.phase != "play" or turn is None:
@@ -149,7 +149,7 @@ def recap(state: State) -> str | None:
     """When it is the player's turn again at a table of three or four: every move since their last
     one, in order (the move log is out of sight on a phone)."""
     match, cat = state.match, state.cat
-    if match is None or not match.is_viewer_turn() or match.game.players < 3 or state.demo is not None:
+    if match is None or not match.is_viewer_turn() or match.board.players < 3 or state.demo is not None:
         return None
     since = moves_since_turn(match, match.viewer, cat)
     if len(since) < 2:

@@ -54,7 +54,7 @@ def name_of(match: Match, seat: int, cat: Catalog) -> str:
 
 
 def side_label(match: Match, side: int, cat: Catalog) -> str:
-    names = [name_of(match, seat, cat) for seat in match.game.seats_of(side)]
+    names = [name_of(match, seat, cat) for seat in match.board.seats_of(side)]
     return cat.t("team_of", a=names[0], b=names[1]) if len(names) == 2 else names[0]
 
 
@@ -84,7 +84,7 @@ class Names:
 def _names_of(match: Match, cat: Catalog) -> Names:
     seats = tuple(name_of(match, seat, cat) for seat in range(len(match.seats)))
     you = next((seat for seat in range(len(match.seats)) if is_you(match, seat)), None)
-    return Names(seats, you, tuple(side_label(match, side, cat) for side in range(match.game.sides)))
+    return Names(seats, you, tuple(side_label(match, side, cat) for side in range(match.board.sides)))
 
 
 def log_text(names: Names, event: Event, cat: Catalog, with_sur: bool = True) -> str:
@@ -138,7 +138,7 @@ class LastMove:
 @remembered
 def last_move(match: Match, cat: Catalog) -> LastMove | None:
     """The last move of the deal on screen (none yet once the next deal is being played)."""
-    game = match.game
+    game = match.board
     if not game.history:
         return None
     record = game.history[-1]
