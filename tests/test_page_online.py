@@ -1,304 +1,435 @@
-"""A game between friends in CPython (model/online.py, wire.py, seen_game.py): a host's page and a
-friend's page, each a page state changed by ``update`` only, with the messages carried by hand. The
-host refuses what it must and changes nothing; a friend's messages never hold a card it may not see."""
+"""A game between friends in CPython (model/hosting.py, visiting.py, handshake.py, wire.py,
+seat_state.py): a host's page and friends' pages, each a page state changed by ``update`` only, joined
+by connections (tests/online_net.py). Whole matches are played as people play them, every page drawn
+after every message; the host refuses what it must and changes nothing; a friend's page never
+receives a card its seat may not see, nor anything made from the deck's seed."""
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
 from typing import Any
 
 import pytest
+from online_net import CODE, FORM, KEY, Net
 
-from helpers import game_of, match_of, online_of
+from helpers import game_of, match_of
 from pasur.review import DealReview
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
-from pasur_web.model.online import seat_message
+from pasur_web.model.handshake import claim, proof
+from pasur_web.model.hosting import shown_seats
+from pasur_web.model.online_state import Hosting, Kept, Visiting
 from pasur_web.model.params import parse_params
-from pasur_web.model.seat_board import SeatBoard
 from pasur_web.model.state import State
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
-from pasur_web.screens.html import find_all, text_of
+from pasur_web.screens.html import Node, find_all, text_of
+from pasur_web.screens.notices import notices
+from pasur_web.screens.online import join_form, lobby, online_bar
+from pasur_web.screens.players import opponents
 from pasur_web.screens.review import review
 from pasur_web.screens.sheet import sheet
 
-CODE = "abc234"
-TOKEN = "t0ken0ken0ken0ken0"
-FORM = {"setup-players": "2", "setup-preset": "seeds", "name-0": "Ana", "kind-1": "friend"}
-CARD = re.compile(r"\b(10|[2-9AJQK])[CDHS]\b")
+CARD = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b")
 
 
-class Table:
-    """A host and a friend; ``sent`` holds the messages each page sent, in order."""
-
-    def __init__(self, seed: int = 4, form: dict[str, str] | None = None) -> None:
-        self.host = initial_state(parse_params(f"?seed={seed}&speed=instant"), {}, ["en"])
-        self.host, effects = update(self.host, act.OpenTable(form or FORM, CODE))
-        assert self.host.view == "lobby" and fx.OpenTable(CODE) in effects
-        self.friend = initial_state(parse_params(f"?join={CODE}"), {}, ["en"])
-        self.friend, effects = update(self.friend, act.Started(Loaded(None), today="2026-12-02"))
-        assert self.friend.view == "join"
-        self.friend, effects = update(self.friend, act.Join(CODE, "Mina", TOKEN))
-        assert effects[-1] == fx.Connect(CODE)  # after keeping the name and the token of this browser
-        assert carried(effects[0]) == {"code": CODE, "name": "Mina", "token": TOKEN}
-        self.friend, effects = update(self.friend, act.Link(None, "connected"))
-        self.to_host(effects)
-
-    def to_host(self, effects: list[fx.Effect], peer: str = "p1") -> list[fx.Effect]:
-        """The friend's messages reach the host; the host's answers reach the friend."""
-        answers: list[fx.Effect] = []
-        for effect in effects:
-            if isinstance(effect, fx.Send) and effect.peer is None:
-                self.host, more = update(self.host, act.Message(peer, effect.text))
-                answers += more
-        self.to_friend(answers)
-        return answers
-
-    def to_friend(self, effects: list[fx.Effect]) -> None:
-        for effect in effects:
-            if isinstance(effect, fx.Publish):
-                self.friend, _ = update(self.friend, act.Message(None, self.published()))
-            elif isinstance(effect, fx.Send) and effect.peer is not None:
-                self.friend, _ = update(self.friend, act.Message(None, effect.text))
-
-    def published(self) -> str:
-        """What the host's page sends the friend (as browser/peers.py does: the events not sent yet
-        of the same match, all of another)."""
-        same = self.friend.match is not None and self.host.match is not None and (
-            self.friend.match.id == self.host.match.id)
-        return seat_message(self.host, 1, self.friend.online.since if self.friend.online and same else 0)
-
-    def start(self) -> None:
-        self.host, effects = update(self.host, act.Press.START_TABLE)
-        self.to_friend(effects)
+def nodes_of(nodes: list[Node | None] | None) -> Node:
+    """Parts of a screen, as one node to search."""
+    return "div", (), tuple(node for node in nodes or [] if node is not None)
 
 
-def carried(effect: fx.Effect) -> Any:
-    """The JSON an effect carries: a message sent or a value stored."""
-    assert isinstance(effect, fx.Send | fx.Store) and effect.text is not None
-    return json.loads(effect.text)
+def notices_text(state: State) -> str:
+    return text_of(nodes_of(list(notices(state))))
+
+
+def seated(form: dict[str, str] | None = None, friends: tuple[str, ...] = ("mina",), start: bool = True,
+           query: str = "?speed=instant") -> Net:
+    """A table opened, its friends seated (each player named after the page, capitalised), started."""
+    net = Net.open(form, query)
+    for name in friends:
+        net.join(name, name.capitalize())
+    if start:
+        net.act_host(act.Press.START_TABLE)
+    return net
 
 
 def secret_cards(host: State, seat: int) -> set[str]:
     """The cards ``seat`` may not see now: the other hands and the stock."""
-    assert host.match is not None
     game = game_of(host.match)
     hidden = {str(card) for other, hand in enumerate(game.hands) if other != seat for card in hand}
     return hidden | {str(card) for card in game.stock}
 
 
-def test_a_friend_joins_sits_down_and_sees_the_lobby() -> None:
-    table = Table()
-    assert table.host.match is not None and table.host.match.seats[1].name == "Mina"
-    assert match_of(table.host).tokens == {1: TOKEN} and online_of(table.host).here == {"p1": 1}
-    assert table.friend.view == "lobby" and not online_of(table.friend).started
-    assert [seat[:2] for seat in online_of(table.friend).seats] == [("Ana", "host"), ("Mina", "friend")]
-    assert table.host.match.moves == 0 and not table.host.match.is_ai_turn()  # nothing before the start
-
-
-def play_deal(table: Table) -> None:
-    """Both pages play a deal to its end, each checking what the friend's page was sent."""
-    for _ in range(60):
-        host = table.host.match
-        assert host is not None
+def play_on(net: Net, done: Any, checks: bool = True) -> None:
+    """Every page plays its turns (the host's computer seats included) until ``done(net)``; the host
+    deals each next deal once every page shows the finished one."""
+    for _ in range(2_000):
+        if done(net):
+            return
+        host = match_of(net.host)
+        if host.phase == "deal-end":
+            for name, state in net.friends.items():  # every friend sees the deal's end, its sheet and scores
+                friend = match_of(state)
+                assert friend.phase == "deal-end" and friend.pending_sheet == host.pending_sheet, name
+                assert sheet(state) is not None and friend.board.scores == tuple(host.board.scores)
+            net.act_host(act.Press.NEXT_DEAL)
+            continue
         if host.phase != "play":
-            break
-        text = table.published()
-        assert not secret_cards(table.host, 1) & {found.group(0) for found in CARD.finditer(text)}
-        friend = table.friend.match
-        assert friend is not None and friend.board.table == host.board.table and friend.moves == host.moves
-        assert friend.board.hand(1) == host.board.hand(1) and friend.board.stock_size == host.board.stock_size
-        assert friend.board.hand(0) is None and friend.board.hand_sizes == host.board.hand_sizes
-        if game_of(host).turn == 0:  # the host plays from its own page
-            table.host, effects = update(table.host, act.PlayCard(str(host.ordered_options(
-                str(game_of(host).legal_moves()[0].card))[0].card)))
-            if table.host.table.choosing is not None:
-                option = host.ordered_options(table.host.table.choosing)[0]
-                table.host, effects = update(table.host, act.PickCapture(",".join(map(str, option.sorted_captured()))))
-            table.to_friend(effects)
-        else:  # the friend plays on theirs: the move goes to the host
-            assert friend.is_viewer_turn()
-            assert friend.viewer_view() == game_of(host).view(1)  # so the hint is the one a local game gives
-            move = friend.viewer_view().legal_moves()[-1]
-            table.friend, effects = update(table.friend, act.PlayCard(str(move.card)))
-            if table.friend.table.choosing is not None:
-                captured = ",".join(map(str, move.sorted_captured()))
-                table.friend, effects = update(table.friend, act.PickCapture(captured))
-            assert [type(effect) for effect in effects] == [fx.Send]
-            assert friend.moves == match_of(table.friend).moves  # shown once the host has played it
-            again, more = update(table.friend, act.PickCard(str(move.card)))  # a second tap meanwhile
-            assert more == [] and again == table.friend  # sends nothing: the hand waits for the host
-            table.to_host(effects)
-            assert not online_of(table.friend).sent  # the host's answer came: the hand is the player's again
-            assert str(game_of(match_of(table.host)).history[-1].move) == str(move)
+            raise AssertionError("the match ended before the test was done")
+        turn = host.board.turn
+        assert turn is not None
+        if host.is_ai_turn():
+            move = host.player(turn).choose(game_of(host).view(turn))
+            net.act_host(act.Computer("play", host.id, host.moves, str(move)))
+            continue
+        seat_of = {match_of(state).viewer: name for name, state in net.friends.items()
+                   if state.match is not None and not net.visiting(name).ended}
+        found = seat_of.get(turn)
+        if found is None:  # the host's own turn
+            move = game_of(host).legal_moves()[0]
+            net.act_host(act.PlayCard(str(move.card)))
+            if net.host.table.choosing is not None:
+                net.act_host(act.PickCapture(",".join(map(str, move.sorted_captured()))))
+            continue
+        name = found
+        friend = match_of(net.friends[name])
+        if checks:
+            assert friend.is_viewer_turn() and friend.board.table == host.board.table
+            assert friend.board.hand(turn) == host.board.hand(turn) and friend.board.hand((turn + 1) % 2) is None
+            assert friend.viewer_view() == game_of(host).view(turn)  # so the hint is the one a local game gives
+        move = friend.viewer_view().legal_moves()[-1]
+        sent = net.act_friend(name, act.PickCard(str(move.card)))
+        if net.friends[name].table.choosing is not None:
+            sent = net.act_friend(name, act.PickCapture(",".join(map(str, move.sorted_captured()))))
+        elif net.friends[name].table.selected is not None:
+            sent = net.act_friend(name, act.PlayCard(str(move.card)))
+        assert [type(effect) for effect in sent] == [fx.Send], sent
+        assert str(game_of(net.host.match).history[-1].move) == str(move)
+    raise AssertionError("the match did not get there")
 
 
-def test_a_whole_deal_between_friends_with_no_hidden_card_sent() -> None:
-    table = Table()
-    table.start()
-    assert table.friend.view == "game" and isinstance(match_of(table.friend).board, SeatBoard)
-    play_deal(table)
-    assert match_of(table.friend).moves == match_of(table.host).moves > 20
+def phase_is(*phases: str) -> Any:
+    return lambda net: match_of(net.host).phase in phases
 
 
-def test_a_friend_reviews_its_own_moves_made_by_the_host_from_what_its_seat_saw() -> None:
-    table = Table()
-    table.start()
-    play_deal(table)
-    assert match_of(table.friend).phase == "deal-end" and match_of(table.friend).reviewable_deal() == 0
-    table.friend, effects = update(table.friend, act.OpenReview())
-    assert table.friend.review is not None and table.friend.review.seat == 1
-    sent = [json.loads(effect.text) for effect in effects if isinstance(effect, fx.Send)]
-    assert sent == [{"t": "review", "deal": 0}]
-    assert not any(isinstance(effect, fx.ComputeReview) for effect in effects)  # a friend's page has not the deal
-    host = match_of(table.host)
-    answers = table.to_host(effects)
-    assert fx.ComputeReview(host, 0, 1) in answers  # the host's page reviews the friend's seat
-    entries = tuple(DealReview(game_of(host), 1, 0, worlds=3).run())
-    assert [entry.played for entry in entries] == [record.move for record in game_of(host).history if record.seat == 1]
-    table.host, effects = update(table.host, act.Reviewed(host.id, "0:1", entries, True))
-    assert fx.Publish() in effects
-    text = table.published()
-    assert '"0:1"' in text and '"0:0"' not in text  # the friend's own review, never the host's
-    table.to_friend(effects)
-    assert match_of(table.friend).reviews == {"0:1": entries}
-    drawn = review(table.friend)
-    assert drawn is not None and find_all(drawn[0], data_review_moment="*")  # the key moments, on the friend's page
-    _, effects = update(table.friend, act.OpenReview())
-    assert not any(isinstance(effect, fx.Send) for effect in effects)  # kept: not asked again
+def hidden_sent(net: Net, name: str, seat: int) -> list[str]:
+    """Cards the host sent ``name``'s page that its seat could not see when they were sent: checked by
+    replaying the host's game to each state message's moves."""
+    problems = []
+    for _sender, receiver, text in net.sent:
+        data = json.loads(text)
+        if receiver != name or data["t"] != "state":
+            continue
+        assert "seed" not in data and not {"hands", "stock", "deck"} & set(data["view"])
+        seen = set(data["view"]["hand"]) | set(data["view"]["table"])
+        seen |= {card for pile in data["view"]["piles"] for card in pile}
+        seen |= set(CARD.findall(json.dumps(data["events"])))
+        rest = {key: value for key, value in data.items() if key != "reviews"}
+        problems += [card for card in CARD.findall(json.dumps(rest)) if card not in seen]
+    return problems
 
 
-def test_a_review_of_another_deal_than_the_one_just_played_is_refused() -> None:
-    table = Table()
-    table.start()
-    table.host, effects = update(table.host, act.Message("p1", '{"t":"review","deal":0}'))
-    assert [json.loads(effect.text)["t"] for effect in effects if isinstance(effect, fx.Send)] == ["refused"]
-    assert not any(isinstance(effect, fx.ComputeReview) for effect in effects)  # a deal in play is never reviewed
+# ---------------------------------------------------------------------- whole matches
+def test_two_friends_play_a_whole_match_to_62_and_the_friend_sees_every_deal_end() -> None:
+    net = seated()
+    play_on(net, phase_is("match-end"))
+    host, friend = match_of(net.host), match_of(net.friends["mina"])
+    assert host.board.rules.target == 62 and len(host.board.deal_results) >= 2  # more than one deal played
+    assert friend.phase == "match-end" and friend.board.scores == tuple(host.board.scores)
+    assert friend.board.winner == host.board.winner and max(host.board.scores) >= 62
+    assert hidden_sent(net, "mina", 1) == []
 
 
+def test_three_seats_host_friend_and_computer_play_a_whole_match() -> None:
+    net = seated({**FORM, "setup-players": "3", "kind-2": "medium"})
+    play_on(net, phase_is("match-end"))
+    assert len(match_of(net.host).board.deal_results) >= 2 and match_of(net.friends["mina"]).phase == "match-end"
+    assert hidden_sent(net, "mina", 1) == []
+
+
+def test_four_seats_in_teams_play_a_whole_match() -> None:
+    net = seated({"setup-players": "4", "setup-preset": "seeds", "name-0": "Ana", "kind-1": "friend",
+                  "kind-2": "friend", "kind-3": "friend"}, ("bea", "cyr", "dan"))
+    assert [seat[2] for seat in net.visiting("cyr").seats] == ["here"] * 4
+    play_on(net, phase_is("match-end"))
+    host = match_of(net.host)
+    assert host.board.sides == 2 and len(host.board.deal_results) >= 2
+    for name in ("bea", "cyr", "dan"):
+        assert match_of(net.friends[name]).board.scores == tuple(host.board.scores)
+        assert hidden_sent(net, name, match_of(net.friends[name]).viewer) == []
+
+
+def test_a_table_is_dealt_from_fresh_randomness_whatever_the_address_says() -> None:
+    net = seated(query="?players=2&seed=1234&speed=instant")
+    assert game_of(net.host.match).seed != 1234
+    texts = [text for sender, _, text in net.sent if sender == "host"]
+    assert texts and not any('"seed"' in text for text in texts)
+
+
+# ---------------------------------------------------------------------- the handshake
+def test_a_friend_joins_after_the_host_proves_itself_and_the_token_never_crosses() -> None:
+    net = Net.open()
+    net.join("mina", "Mina", "ab" * 16)
+    kinds = [json.loads(text)["t"] for _, _, text in net.sent]
+    assert kinds[:4] == ["knock", "proof", "table", "hello"] and "welcome" in kinds
+    assert not any("ab" * 16 in text for _, _, text in net.sent)  # the browser's token stays in the browser
+    assert match_of(net.host).seats[1].name == "Mina" and net.hosting.holder(1) is not None
+    assert net.visiting("mina").seats[0][:2] == ("Ana", "host")
+    assert net.friends["mina"].view == "lobby" and net.visiting("mina").seated
+
+
+def test_the_friend_page_believes_only_the_page_that_signs_with_the_link_s_key() -> None:
+    net = Net.open()
+    net.visit("mina")
+    # Someone holds the table's first id: it answers the knock with a proof it cannot make.
+    page = net.friends["mina"]
+    page, effects = update(page, act.Link("0", "connected", "A" * 22, "mina-peer"))
+    knock = json.loads(next(effect.text for effect in effects if isinstance(effect, fx.Send)))
+    assert knock == {"t": "knock", "nonce": "A" * 22}
+    forged = json.dumps({"t": "proof", "nonce": "B" * 22, "sig": "C" * 86})
+    page, effects = update(page, act.Message("0", forged))
+    assert effects == [fx.Drop("0")] and isinstance(page.online, Visiting) and page.online.host_slot is None
+    page, effects = update(page, act.Join("Mina", "cd" * 16))  # the player joins: nothing goes to the impostor
+    assert not any(isinstance(effect, fx.Send) for effect in effects)
+    # A proof the real host made for another page (relayed) names that page, not this one.
+    relayed = json.dumps({"t": "proof", "nonce": "D" * 22, "sig": proof("11" * 32, CODE, "eve-peer", "A" * 22,
+                                                                          "D" * 22)})
+    page, effects = update(page, act.Link("1", "connected", "A" * 22, "mina-peer"))
+    page, effects = update(page, act.Message("1", relayed))
+    assert effects == [fx.Drop("1")]
+    genuine = json.dumps({"t": "proof", "nonce": "D" * 22, "sig": proof("11" * 32, CODE, "mina-peer", "A" * 22,
+                                                                          "D" * 22)})
+    page, effects = update(page, act.Link("2", "connected", "A" * 22, "mina-peer"))
+    page, effects = update(page, act.Message("2", genuine))
+    assert isinstance(page.online, Visiting) and page.online.host_slot == "2"
+    hello = json.loads(next(effect.text for effect in effects if isinstance(effect, fx.Send)))
+    assert hello["t"] == "hello" and set(hello) == {"t", "name", "claim", "key"}
+
+
+def test_a_hello_replayed_on_another_connection_claims_nothing() -> None:
+    net = seated()
+    hello = next(text for sender, _, text in net.sent if sender == "mina" and json.loads(text)["t"] == "hello")
+    net.act_host(act.Link("eve-peer/dc_9", "connected", "E" * 22))
+    net.act_host(act.Message("eve-peer/dc_9", json.dumps({"t": "knock", "nonce": "F" * 22})))
+    before = net.host.match
+    effects = net.act_host(act.Message("eve-peer/dc_9", hello))
+    assert [json.loads(effect.text)["why"] for effect in effects if isinstance(effect, fx.Send)] == [
+        "this seat is not yours"]
+    assert net.host.match is before and net.hosting.seat_of("eve-peer/dc_9") is None
+
+
+def test_a_connection_that_does_not_knock_first_is_dropped() -> None:
+    net = seated()
+    net.act_host(act.Link("eve-peer/dc_9", "connected", "E" * 22))
+    effects = net.act_host(act.Message("eve-peer/dc_9", json.dumps({"t": "play", "move": "7C", "at": 0})))
+    assert effects == [fx.Drop("eve-peer/dc_9")]
+    effects = net.act_host(act.Message("eve-peer/dc_9", "x" * 5000))
+    assert effects in ([fx.Drop("eve-peer/dc_9")], [])
+
+
+def test_one_connection_holds_one_seat() -> None:
+    net = seated({**FORM, "setup-players": "3", "kind-2": "friend"}, (), start=False)
+    net.visit("eve")
+    net.connect("eve")
+    guest = net.conns[-1].guest
+    challenge = net.hosting.guests[guest].challenge
+    answers = []
+    for index in range(3):
+        key = f"{index:064x}"
+        hello = json.dumps({"t": "hello", "name": f"Eve{index}", "claim": claim(key, challenge), "key": key})
+        answers += [json.loads(effect.text) for effect in net.act_host(act.Message(guest, hello))
+                    if isinstance(effect, fx.Send) and effect.peer == guest]
+    assert [answer["t"] for answer in answers][:1] == ["welcome"]
+    assert [answer.get("why") for answer in answers if answer["t"] == "refused"] == [
+        "this connection holds a seat already"] * 2
+    net.join("mina", "Mina")  # the real friend still finds a seat
+    assert net.visiting("mina").seated and match_of(net.host).seats[2].name == "Mina"
+
+
+# ---------------------------------------------------------------------- messages refused
 @pytest.mark.parametrize(("message", "why"), [
-    ('{"t": "play", "move": "ZZ"}', "card notation"),
+    ('{"t": "play", "move": "ZZ", "at": 0}', "card notation"),
     ("{", "JSON"),
-    ('{"t": "play", "move": "7C", "extra": 1}', "fields"),
+    ('{"t": "play", "move": "7C", "at": 0, "extra": 1}', "fields"),
     ('{"t": "shuffle"}', "no such message"),
-    ('{"t": "play", "move": "' + "7C" * 600 + '"}', "at most"),
+    ('{"t": "play", "move": "' + "7C" * 600 + '", "at": 0}', "at most"),
+    ('{"t": "knock", "nonce": "' + "A" * 22 + '"}', "knocked already"),
 ])
 def test_a_forged_or_malformed_message_is_refused_and_changes_nothing(message: str, why: str) -> None:
-    table = Table()
-    table.start()
-    before = table.host
-    table.host, effects = update(table.host, act.Message("p1", message))
-    assert table.host.match is before.match
-    assert len(effects) == 1 and isinstance(effects[0], fx.Send) and effects[0].peer == "p1"
+    net = seated()
+    before = net.host.match
+    guest = net.conns[0].guest
+    effects = net.act_host(act.Message(guest, message))
+    assert net.host.match is before
+    assert len(effects) == 1 and isinstance(effects[0], fx.Send) and effects[0].peer == guest
     assert why in json.loads(effects[0].text)["why"]
 
 
+def test_a_move_out_of_turn_for_another_seat_illegal_or_made_in_another_position_is_refused() -> None:
+    net = seated()
+    guest, host = net.conns[0].guest, match_of(net.host)
+    assert host.board.turn == 0  # the host's turn, not the friend's
+
+    def refusal(move: str, at: int) -> str:
+        before = net.host.match
+        effects = net.act_host(act.Message(guest, json.dumps({"t": "play", "move": move, "at": at})))
+        assert net.host.match is before and isinstance(effects[0], fx.Send)
+        return str(json.loads(effects[0].text)["why"])
+
+    assert refusal(str(game_of(host).legal_moves()[0]), 0) == "it is not your turn"
+    play_on(net, lambda net: match_of(net.host).board.turn == 1)
+    game = game_of(net.host.match)
+    assert "not in the hand" in refusal(str(game.hands[0][0]), len(game.history))
+    mine = str(game.legal_moves()[0])
+    assert refusal(mine, len(game.history) - 1) == "that move was made in another position"  # a stale or replayed move
+
+
+# ---------------------------------------------------------------------- seats
+def test_a_friend_who_comes_back_takes_the_same_seat_and_is_told_what_the_computer_played() -> None:
+    net = seated()
+    play_on(net, lambda net: match_of(net.host).board.turn == 1)
+    net.cut("mina")
+    assert [seat[2] for seat in shown_seats(match_of(net.host), net.hosting)] == ["here", "away"]
+    net.act_host(act.StandIn(1))
+    assert match_of(net.host).stand_ins == {1} and match_of(net.host).is_ai_turn()
+    move = match_of(net.host).player(1).choose(game_of(net.host.match).view(1))
+    net.act_host(act.Computer("play", match_of(net.host).id, match_of(net.host).moves, str(move)))
+    net.connect("mina", "0")  # the same browser again: its seat back, played by the friend again
+    assert match_of(net.host).stand_ins == frozenset() and match_of(net.host).seats[1].name == "Mina"
+    assert net.visiting("mina").covered == (str(move),)
+    assert "While you were away, the computer played for you" in notices_text(net.friends["mina"])
+    net.act_friend("mina", act.Press.COVERED_SEEN)
+    assert "While you were away" not in notices_text(net.friends["mina"])
+    net.join("zoe", "Zoe")  # another browser finds the table full
+    assert net.visiting("zoe").refused == "the table is full"
+
+
+def test_a_second_page_of_the_friend_s_browser_takes_the_seat_and_the_first_says_so() -> None:
+    net = seated()
+    mine = net.visiting("mina")
+    net.visit("tab2", kept=Kept(CODE, KEY, mine.name, mine.token, True))  # the same browser's storage
+    net.connect("tab2", "0")
+    assert net.visiting("mina").ended == "moved" and net.visiting("tab2").seated
+    assert match_of(net.host).seats[1].name == "Mina" and match_of(net.friends["tab2"]).viewer == 1
+    assert "another tab" in notices_text(net.friends["mina"])
+    assert not match_of(net.friends["mina"]).is_viewer_turn() or net.visiting("mina").ended
+    effects = net.act_friend("mina", act.Press.PLAY_HERE)
+    assert fx.Connect(CODE) in effects
+
+
+def test_the_host_frees_a_seat_its_friend_is_told_and_another_takes_it() -> None:
+    net = seated()
+    net.act_host(act.FreeSeat(1))
+    assert net.visiting("mina").ended == "freed" and 1 not in match_of(net.host).tokens
+    assert match_of(net.host).stand_ins == {1}  # the computer plays it until someone joins
+    net.join("zoe", "Zoe")
+    assert match_of(net.host).seats[1].name == "Zoe" and match_of(net.host).stand_ins == frozenset()
+
+
+def test_start_before_anyone_joined_the_computer_plays_the_free_seat_and_a_late_friend_takes_it() -> None:
+    net = seated(friends=())
+    host = match_of(net.host)
+    assert host.stand_ins == {1} and host.phase == "play" and net.host.view == "game"
+    shown = nodes_of(online_bar(net.host))
+    assert find_all(shown, id="table-link")  # the link stays in reach
+    assert "free seat" in text_of(opponents(net.host)[0])  # said on the seat
+    play_on(net, lambda net: match_of(net.host).moves >= 3)
+    net.join("mina", "Mina")
+    assert match_of(net.host).stand_ins == frozenset() and match_of(net.friends["mina"]).viewer == 1
+    play_on(net, lambda net: match_of(net.host).moves >= 12)
+
+
+def test_start_with_a_friend_s_seat_opens_the_table() -> None:
+    state = initial_state(parse_params("?speed=instant"), {}, ["en"])
+    state, effects = update(state, act.StartGame(FORM))
+    assert state.view == "lobby" and isinstance(state.online, Hosting) and fx.Listen(state.online.code) in effects
+
+
+# ---------------------------------------------------------------------- the table's life
+def test_a_friend_reviews_its_own_moves_made_by_the_host_from_what_its_seat_saw() -> None:
+    net = seated()
+    play_on(net, phase_is("deal-end"))
+    friend = match_of(net.friends["mina"])
+    assert friend.phase == "deal-end" and friend.reviewable_deal() == 0
+    effects = net.act_friend("mina", act.OpenReview())
+    assert net.friends["mina"].review is not None and net.friends["mina"].review.seat == 1
+    assert not any(isinstance(effect, fx.ComputeReview) for effect in effects)  # a friend's page has not the deal
+    host = match_of(net.host)
+    entries = tuple(DealReview(game_of(host), 1, 0, worlds=3).run())
+    net.act_host(act.Reviewed(host.id, "0:1", entries, True))
+    last = json.loads(net.sent[-1][2])
+    assert last["t"] == "state" and set(last["reviews"]) == {"0:1"}  # the friend's own review, never the host's
+    assert match_of(net.friends["mina"]).reviews == {"0:1": entries}
+    drawn = review(net.friends["mina"])
+    assert drawn is not None and find_all(drawn[0], data_review_moment="*")
+    _, effects = update(net.friends["mina"], act.OpenReview())
+    assert not any(isinstance(effect, fx.Send) for effect in effects)  # kept: not asked again
+
+
+def test_a_review_of_a_deal_in_play_is_refused() -> None:
+    net = seated()
+    effects = net.act_host(act.Message(net.conns[0].guest, '{"t":"review","deal":0}'))
+    assert [json.loads(effect.text)["t"] for effect in effects if isinstance(effect, fx.Send)] == ["refused"]
+    assert not any(isinstance(effect, fx.ComputeReview) for effect in effects)
+
+
 def test_after_the_match_the_host_plays_again_at_the_same_table_and_a_friend_may_leave() -> None:
-    table = Table(form={**FORM, "setup-fixed": "1"})  # one deal
-    table.start()
-    play_deal(table)
-    first = match_of(table.host)
-    assert first.phase == match_of(table.friend).phase == "match-end"
-    shown = sheet(table.friend)
+    net = seated({**FORM, "setup-fixed": "1"})  # one deal: the whole-match tests above play to 62
+    play_on(net, phase_is("match-end"))
+    first = match_of(net.host)
+    shown = sheet(net.friends["mina"])
     assert shown is not None and not find_all(shown[0], id="play-again")  # the host starts the next match
     assert text_of(find_all(shown[0], id="host-rematch")[0]) == "Ana, the host, may start another match."
-    assert update(table.friend, act.Press.PLAY_AGAIN) == (table.friend, [])
-    table.host, effects = update(table.host, act.Press.PLAY_AGAIN)
-    again = match_of(table.host)
-    assert again.id != first.id and again.moves == 0 and again.phase == "play" and table.host.view == "game"
-    assert (again.table, again.tokens, again.seats) == (CODE, first.tokens, first.seats)  # the same table and friends
-    assert table.host.online is not None and fx.Publish() in effects and fx.CloseTable() not in effects
-    table.to_friend(effects)
-    friend = match_of(table.friend)
-    assert friend.id == again.id and friend.moves == 0 and friend.board.events == tuple(again.board.events)  # its log
-    play_deal(table)  # the second match is played as the first
-    assert match_of(table.friend).phase == "match-end"
-    assert match_of(table.friend).moves == match_of(table.host).moves > 20
-    table.friend, effects = update(table.friend, act.Press.NEW_GAME)  # "Leave the table"
-    assert table.friend.online is None and table.friend.view == "setup"
+    net.act_host(act.Press.PLAY_AGAIN)
+    again = match_of(net.host)
+    assert again.id != first.id and again.moves == 0 and (again.table, again.tokens) == (CODE, first.tokens)
+    friend = match_of(net.friends["mina"])
+    assert friend.id == again.id and friend.moves == 0 and friend.board.events == tuple(again.board.events)
+    play_on(net, phase_is("match-end"))
+    effects = net.act_friend("mina", act.Press.NEW_GAME)  # "Leave the table"
+    assert net.friends["mina"].online is None and net.friends["mina"].view == "setup"
     assert fx.CloseTable() in effects and fx.Store("pasur.friend", None) in effects
 
 
-def test_a_move_out_of_turn_for_another_seat_or_illegal_is_refused() -> None:
-    table = Table()
-    table.start()
-    host = table.host.match
-    assert host is not None and game_of(host).turn == 0  # the host's turn, not the friend's
-    for move in (str(game_of(host).legal_moves()[0]), "7C"):
-        table.host, effects = update(table.host, act.Message("p1", json.dumps({"t": "play", "move": move})))
-        assert table.host.match is host and carried(effects[0])["why"] == "it is not your turn"
-    table.host, effects = update(table.host, act.Message("p2", json.dumps({"t": "play", "move": "7C"})))
-    assert table.host.match is host and "hello" in carried(effects[0])["why"]  # not seated
-    # The friend's turn: a card it does not hold.
-    table.host, effects = update(table.host, act.PlayCard(str(game_of(host).legal_moves()[0].card)))
-    if table.host.table.choosing is not None:
-        option = match_of(table.host).ordered_options(table.host.table.choosing)[0]
-        table.host, effects = update(table.host, act.PickCapture(",".join(map(str, option.sorted_captured()))))
-    host = match_of(table.host)
-    assert game_of(host).turn == 1
-    foreign = next(card for card in game_of(host).hands[0])
-    table.host, effects = update(table.host, act.Message("p1", json.dumps({"t": "play", "move": str(foreign)})))
-    assert table.host.match is host and "not in the hand" in carried(effects[0])["why"]
+def test_the_host_closes_the_table_and_a_friend_in_the_lobby_is_told() -> None:
+    net = seated(start=False)
+    net.act_host(act.Press.LEAVE_TABLE)
+    assert net.host.view == "setup" and net.host.match is None
+    assert net.visiting("mina").ended == "closed" and net.visiting("mina").status == "ended"
+    said = text_of(nodes_of(lobby(net.friends["mina"])))
+    assert "Ana closed the table" in said and "trying again" not in said
 
 
-def test_a_friend_who_comes_back_takes_the_same_seat_and_the_computer_may_play_meanwhile() -> None:
-    table = Table()
-    table.start()
-    table.host, _ = update(table.host, act.Link("p1", "lost"))
-    assert online_of(table.host).here == {} and [seat[2] for seat in
-                                                 online_of(replace(table.friend)).seats] == ["here", "here"]
-    table.host, effects = update(table.host, act.StandIn(1))
-    assert match_of(table.host).seats[1].kind == "medium" and fx.RunComputer() in effects
-    # The same browser again, on a new connection: its seat back, played by the friend again.
-    table.host, effects = update(table.host, act.Message("p9", json.dumps({"t": "hello", "name": "X", "token": TOKEN})))
-    assert online_of(table.host).here == {"p9": 1} and match_of(table.host).seats[1].kind == "friend"
-    assert match_of(table.host).seats[1].name == "Mina"  # the seat keeps its name
-    # Another browser finds the table full.
-    table.host, effects = update(table.host, act.Message("p3", json.dumps({"t": "hello", "name": "Z",
-                                                                             "token": "other0token0other"})))
-    assert carried(effects[0])["why"] == "the table is full" and 3 not in online_of(table.host).here.values()
-
-
-def test_before_the_game_the_host_closes_the_table_and_a_friend_leaves_it() -> None:
-    table = Table()
-    friend, effects = update(table.friend, act.Press.LEAVE_TABLE)
+def test_a_friend_leaves_the_lobby_and_may_decline_the_link() -> None:
+    net = seated(start=False)
+    effects = net.act_friend("mina", act.Press.LEAVE_TABLE)
+    friend = net.friends["mina"]
     assert friend.view == "setup" and friend.online is None and friend.params.join is None
-    assert fx.CloseTable() in effects and fx.Store("pasur.friend", None) in effects  # this browser forgets the seat
+    assert fx.CloseTable() in effects and fx.Store("pasur.friend", None) in effects
     assert any(isinstance(effect, fx.Address) and "join" not in dict(effect.keep) for effect in effects)
-    host, effects = update(table.host, act.Press.LEAVE_TABLE)
-    assert host.view == "setup" and host.online is None and host.match is None
-    assert fx.CloseTable() in effects and fx.ForgetMatch() in effects  # a reload does not open it again
-    table.start()
-    playing, effects = update(table.host, act.Press.LEAVE_TABLE)  # once started: "New game" leaves
-    assert playing == table.host and effects == []
-
-
-def test_a_friend_may_decline_the_link() -> None:
-    page = initial_state(parse_params(f"?join={CODE}&lang=en"), {}, ["en"])
-    page, _ = update(page, act.Started(Loaded(None), today="2026-12-02"))
-    assert page.view == "join"
-    page, effects = update(page, act.Press.LEAVE_TABLE)
-    assert page.view == "setup" and fx.Address((("lang", "en"),)) in effects
+    net.visit("zoe", "&lang=en")
+    effects = net.act_friend("zoe", act.Press.LEAVE_TABLE)
+    assert net.friends["zoe"].view == "setup" and fx.Address((("lang", "en"), ("speed", "instant"))) in effects
 
 
 def test_a_table_that_is_not_open_is_said_not_found_and_the_name_form_comes_back() -> None:
-    page = initial_state(parse_params("?join=zzzzzz&lang=en"), {}, ["en"])
-    page, _ = update(page, act.Started(Loaded(None), today="2026-12-02"))
-    page, effects = update(page, act.Join("zzzzzz", "Ann", TOKEN))
-    assert page.view == "lobby" and effects[-1] == fx.Connect("zzzzzz")
-    page, effects = update(page, act.Link(None, "missing"))  # web/peers.js: no table under this code
-    assert page.view == "join" and page.online is None and fx.CloseTable() in effects
-    assert [(n.words[0], n.words[1]) for n in page.notices] == [("join_missing", {"code": "ZZZZZZ"})]
-    assert page.cat.t("join_missing", code="ZZZZZZ").startswith("No table is open under the code ZZZZZZ")
-    page, effects = update(page, act.Join("zzzzzz", "Ann", TOKEN))  # tried again: the notice goes
-    assert page.view == "lobby" and page.notices == () and effects[-1] == fx.Connect("zzzzzz")
-    table = Table()
-    table.start()
-    friend, _ = update(table.friend, act.Link(None, "lost"))  # a table reached before: tried again, as before
-    assert friend.view == "game" and online_of(friend).status == "lost"
+    net = Net.open()
+    net.visit("ann")
+    net.act_friend("ann", act.Join("Ann", "ef" * 16))
+    net.act_friend("ann", act.Link(None, "missing"))  # web/peers.js: no page holds the table's ids
+    page = net.friends["ann"]
+    assert page.view == "join" and [(n.words[0], n.words[1]) for n in page.notices] == [
+        ("join_missing", {"code": CODE.upper()})]
+    effects = net.act_friend("ann", act.Join("Ann", "ef" * 16))  # tried again: looked for anew
+    assert net.friends["ann"].view == "lobby" and fx.Connect(CODE) in effects
+
+
+def test_a_link_without_the_host_s_key_says_so_and_connects_to_nothing() -> None:
+    state = initial_state(parse_params(f"?join={CODE}&lang=en"), {}, ["en"])
+    state, effects = update(state, act.Started(Loaded(None), today="2026-12-06"))
+    assert state.view == "join" and state.online is None and not any(isinstance(e, fx.Connect) for e in effects)
+    assert state.cat.t("join_no_key", code=CODE.upper()).startswith(f"This link to table {CODE.upper()}")
 
 
 ODD_VALUES: tuple[object, ...] = (None, "x", -1, 10**30, [], {}, [[1, 2]], True, "7C")
@@ -306,45 +437,49 @@ ODD_VALUES: tuple[object, ...] = (None, "x", -1, 10**30, [], {}, [[1, 2]], True,
 
 def test_a_friend_page_reads_any_state_the_host_sends_without_failing() -> None:
     """A host's state with any field (or any field of its view) replaced by something odd: the friend's
-    page never fails; it keeps going or asks for the whole position again."""
-    table = Table()
-    table.start()
-    good = json.loads(table.published())
+    page never fails (it is drawn after each); it keeps going, or asks for the whole position again
+    (a hello), which the host sends."""
+    net = seated()
+    good = json.loads(next(text for sender, _, text in reversed(net.sent) if json.loads(text)["t"] == "state"))
     variants = [{**good, key: odd} for key in good if key != "t" for odd in ODD_VALUES]
     variants += [{**good, "view": {**good["view"], key: odd}} for key in good["view"] for odd in ODD_VALUES]
     variants += [{**good, "events": [[*event[:2], odd, *event[3:]] for event in good["events"]]}
                  for odd in ODD_VALUES]
-    asked = 0
+    kept, asked = net.friends["mina"], 0
     for variant in variants:
-        page, effects = update(table.friend, act.Message(None, json.dumps(variant)))
-        assert page.online is not None and page.online.code == CODE
-        if page.match is None:  # not readable: the whole position is asked for again
-            assert [json.loads(effect.text)["t"] for effect in effects if isinstance(effect, fx.Send)] == ["hello"]
-            asked += 1
+        net.friends["mina"] = kept
+        effects = net.act_friend("mina", act.Message("0", json.dumps(variant)))
+        assert isinstance(net.friends["mina"].online, Visiting)
+        if any(isinstance(effect, fx.Send) and '"hello"' in effect.text for effect in effects):
+            asked += 1  # not readable: the whole position was asked for again, and came
+            assert match_of(net.friends["mina"]).moves == match_of(net.host).moves
     assert asked > len(variants) // 3  # most odd values are refused, not taken
-    page, _ = update(table.friend, act.Message(None, table.published()))
-    assert page.match is not None and page.match.moves == match_of(table.host).moves
 
 
 def test_a_friend_page_beside_its_host_in_the_same_browser_is_not_behind() -> None:
-    """Host and friend as two tabs of one browser: the host's saves reach the friend's tab as storage
-    events; the friend's tab saves nothing, so it plays on."""
-    table = Table()
-    table.start()
-    friend, effects = update(table.friend, act.Behind(table.host.match))
-    assert friend == table.friend and effects == []
-    host, _ = update(table.host, act.Behind(table.host.match))  # a host is behind like any tab
+    net = seated()
+    friend, effects = update(net.friends["mina"], act.Behind(net.host.match))
+    assert friend == net.friends["mina"] and effects == []
+    host, _ = update(net.host, act.Behind(net.host.match))  # a host is behind like any tab
     assert host.table.behind
 
 
-def test_a_friend_is_said_seated_once_the_host_has_answered() -> None:
-    from pasur_web.screens.online import lobby
+def test_the_join_form_says_who_invites_and_to_what_and_the_lobby_says_seated_once_answered() -> None:
+    def said(nodes: list[Any]) -> str:
+        return text_of(nodes_of(nodes))
 
-    def said(state: State) -> str:
-        return text_of(("div", (), tuple(node for node in lobby(state) if node is not None)))
+    net = Net.open()
+    net.visit("mina")
+    assert "Connecting" in said(join_form(net.friends["mina"]))
+    net.connect("mina")
+    assert "Ana invites you to play: 2 players, to 62." in said(join_form(net.friends["mina"]))
+    net.act_friend("mina", act.Join("Mina", "ab" * 16))
+    assert "Seated: waiting for the host" in said(lobby(net.friends["mina"]))
 
-    friend = initial_state(parse_params(f"?join={CODE}"), {}, ["en"])
-    friend, _ = update(friend, act.Started(Loaded(None), today="2026-12-06"))
-    friend, _ = update(friend, act.Join(CODE, "Mina", TOKEN))
-    assert "Seated" not in said(friend) and "Connecting" in said(friend)
-    assert "Seated: waiting for the host" in said(Table().friend)
+
+def test_a_host_whose_table_cannot_be_reached_shows_no_code_nor_link() -> None:
+    net = Net.open()
+    net.act_host(act.Link(None, "unreachable"))
+    nodes = nodes_of(lobby(net.host))
+    assert not find_all(nodes, id="table-link") and "cannot be opened now" in text_of(nodes)
+    assert KEY not in text_of(nodes)

@@ -21,8 +21,8 @@ RECEIVED = """(() => {
   window.__received = [];
   let real;
   Object.defineProperty(window, "pasurPeers", { configurable: true, get() { return real; }, set(value) {
-    const join = value.join;
-    value.join = (code, heard) => join(code, (kind, peer, text) => {
+    const seek = value.seek;
+    value.seek = (code, heard) => seek(code, (kind, peer, text) => {
       if (kind === "message") window.__received.push(text);
       heard(kind, peer, text);
     });

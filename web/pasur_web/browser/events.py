@@ -11,7 +11,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from ..model import actions as act
-from ..model.online import new_code, new_token
+from ..model.handshake import new_code, new_secret, new_token
 from ..model.savegame import match_from_json
 from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY
 from .dom import attr, found
@@ -71,13 +71,15 @@ def _seat(node: Any, _runtime: Runtime) -> act.Action | None:
     return act.OpenReview(_number(attr(node, "data-review-seat")))
 
 
-def _join(runtime: Runtime) -> act.Action | None:
-    """A friend's name typed on a table's link: join it (with this browser's token for the table)."""
-    code = runtime.state.params.join
+def _join(_runtime: Runtime) -> act.Action | None:
+    """A friend's name typed on a table's link: join it (with a new token, should this browser have none)."""
     field = document.getElementById("join-name")
-    if code is None or not found(field):
-        return None
-    return act.Join(code, str(field.value), new_token())
+    return act.Join(str(field.value), new_token()) if found(field) else None
+
+
+def _seat_of(node: Any, kind: type[act.StandIn] | type[act.FreeSeat]) -> act.Action | None:
+    seat = _number(attr(node, "data-seat"))
+    return None if seat is None else kind(seat)
 
 
 def _fixed(action: act.Action) -> Route:
@@ -104,20 +106,30 @@ ROUTES: dict[str, Route] = {
     "review-try-capture": lambda node, _: act.TryMove("", attr(node, "data-capture")),
     **{f"demo-{step}": _fixed(act.DemoStep(step)) for step in ("prev", "next", "pause", "step", "again")},
     "demo-pick": lambda node, _: act.DemoStep("pick", _number(attr(node, "data-index")) or 0),
-    "play-friend": lambda _node, _: act.OpenTable(read_form(), new_code()),
+    "play-friend": lambda _node, _: act.OpenTable(read_form(), new_code(), new_secret()),
     "join": lambda _node, runtime: _join(runtime),
-    "stand-in": lambda node, _: None if _number(attr(node, "data-seat")) is None else act.StandIn(
-        _number(attr(node, "data-seat")) or 0),
+    "stand-in": lambda node, _: _seat_of(node, act.StandIn),
+    "free-seat": lambda node, _: _seat_of(node, act.FreeSeat),
     "say": lambda node, _: act.Say(attr(node, "data-what")),
 }
 PRESSES = {press.value: press for press in act.Press}
 TAPS = ("pick-card", "play-card", "pick-capture")  # answered at once, taken after the paint (Runtime.tap)
 
 
+def close_menus(target: Any, chosen: Any) -> None:
+    """The menus that open over the table (a game between friends: its link, the quick messages) close
+    once one of their buttons is chosen, or on a click elsewhere, or Escape (``target`` None)."""
+    for menu in document.querySelectorAll("details.popover[open]"):
+        if target is None or not menu.contains(target) or (found(chosen) and menu.contains(chosen)):
+            menu.open = False
+
+
 def bind(runtime: Runtime) -> list[Any]:
     """Listen to the page once; returns the listeners (kept alive for the page's life)."""
     def on_click(event: Any) -> None:
         node = event.target.closest("[data-action]")
+        if runtime.state.online is not None:
+            close_menus(event.target, node)
         if not found(node) or node.disabled:
             return
         name = attr(node, "data-action")
@@ -133,6 +145,7 @@ def bind(runtime: Runtime) -> list[Any]:
         if key in KEYS and window.pasurDraw.moveFocus(event.target, key, runtime.state.cat.rtl):
             event.preventDefault()
         elif key == "Escape":
+            close_menus(None, None)
             runtime.dispatch(act.Press.ESCAPE, by_input=True)
         elif key == "Enter" and str(event.target.id or "") == "join-name":
             joining = _join(runtime)

@@ -157,7 +157,7 @@ class Runtime:
             prompt = getattr(window, "pasurInstall", None)
             if prompt is not None:
                 prompt.prompt()
-        elif isinstance(effect, fx.OpenTable | fx.Connect | fx.Send | fx.Publish | fx.CloseTable):
+        elif isinstance(effect, fx.Listen | fx.Connect | fx.Send | fx.Drop | fx.CloseTable):
             self.peers.carry_out(effect)
         else:
             self.tasks.carry_out(effect)

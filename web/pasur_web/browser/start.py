@@ -10,7 +10,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from ..model import actions as act
 from ..model.daily import DailyBook
 from ..model.params import AI_LEVELS, parse_params
-from ..model.savegame import read_json, read_settings
+from ..model.savegame import read_settings
 from ..model.state import Words
 from ..model.stats import Stats
 from ..model.storage import (
@@ -25,22 +25,12 @@ from ..model.storage import (
     read_stored,
 )
 from ..model.update import initial_state
+from ..model.visiting import read_kept
 from .dom import found
 from .events import bind, read_form, today
 from .runtime import Runtime
 
 __all__ = ["start"]
-
-
-def _friend(storage: Storage) -> tuple[str, str, str] | None:
-    """The table between friends this browser last joined: (code, name, token), if it can be read."""
-    try:
-        data = read_json(storage.get(FRIEND_KEY) or "null")
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or not all(isinstance(data.get(key), str) for key in ("code", "name", "token")):
-        return None
-    return str(data["code"]), str(data["name"]), str(data["token"])
 
 
 def _boot_notices() -> list[Words]:
@@ -82,5 +72,5 @@ def start() -> Runtime:
     pending = str(pending) if pending is not None and found(pending) else ""
     loaded = slot.load() if params.demo is None and params.demo_error is None else Loaded(None)
     runtime.dispatch(act.Started(loaded, pending, read_form() if pending == "start" else None, today(),
-                                 _friend(storage) if params.join is not None else None))
+                                 read_kept(storage.get(FRIEND_KEY)) if params.join is not None else None))
     return runtime

@@ -1,7 +1,7 @@
 """Everything that can happen to the page, as plain values: a click or a key, a timer, another tab's
 save, the computer's move, a finished background task. ``update.update`` takes one at a time.
 
-The actions of the table (``PickCard``, ``PickCapture``, ``Play``, ...) name cards and moves in card
+The actions of the table (``PickCard``, ``PlayCard``, ``PickCapture``, ...) name cards and moves in card
 notation only, so that they can cross a network as they are.
 """
 
@@ -14,10 +14,12 @@ from enum import Enum
 from pasur.review import MoveReview
 
 from .match import Match
+from .online_actions import FreeSeat, Join, Link, Message, OpenTable, Say, StandIn
+from .online_state import Kept
 from .stats import Stats
 from .storage import Loaded, WriteResult
 
-__all__ = ["TABLE_PRESSES", "Action", "Press"]
+__all__ = ["TABLE_PRESSES", "Action", "FreeSeat", "Join", "Link", "Message", "OpenTable", "Press", "Say", "StandIn"]
 
 
 class Press(Enum):
@@ -46,6 +48,8 @@ class Press(Enum):
     COPY_LINK = "table-copy"  # the table's link to the clipboard
     SHARE_LINK = "table-share"  # the table's link to the device's share sheet (else to the clipboard)
     LEAVE_TABLE = "table-leave"  # before the game: the host closes the table, a friend leaves it
+    COVERED_SEEN = "covered-seen"  # a friend's page: what the computer played for it meanwhile, read
+    PLAY_HERE = "play-here"  # a friend's page whose seat went to another of its browser's pages takes it back
 
 
 TABLE_PRESSES = frozenset({Press.CANCEL_CHOICE, Press.NEXT_DEAL, Press.REVEAL, Press.UNDO, Press.HINT,
@@ -68,17 +72,11 @@ class PickCapture:
     captured: str  # one of the offered captures, in move notation ("4C,4D")
 
 
-
-
-
-
-
 @dataclass(frozen=True)
 class ShowHint:
     move: str
     match: str  # the match and the position it was searched for (its number of moves)
     moves: int
-
 
 
 @dataclass(frozen=True)
@@ -101,13 +99,12 @@ class Started:
     pending: str = ""  # "start", "guide-start" or "daily-start" pressed before Python was ready
     form: Mapping[str, str | bool] | None = None  # the new-game panel's values then
     today: str = ""
-    friend: tuple[str, str, str] | None = None  # the table this browser last sat at: (code, name, token)
+    friend: Kept | None = None  # the table this browser last sat at
 
 
 @dataclass(frozen=True)
 class StartGame:
     form: Mapping[str, str | bool]  # the new-game panel's fields by id (``setup_form.read_setup``)
-
 
 
 @dataclass(frozen=True)
@@ -116,12 +113,9 @@ class StartDaily:
     day: str | None = None  # the deal of this date; None: today's
 
 
-
 @dataclass(frozen=True)
 class Leave:
     confirmed: bool  # "Leave this game?" answered
-
-
 
 
 @dataclass(frozen=True)
@@ -136,7 +130,6 @@ class OpenSettings:
     focus: str = "#settings-speed"
     offline_ready: bool = False
     installable: bool = False
-
 
 
 @dataclass(frozen=True)
@@ -156,8 +149,6 @@ class OpenRules:
     preset: str = ""  # the preset chosen in the new-game panel, when it is open
 
 
-
-
 @dataclass(frozen=True)
 class Dismiss:
     notice: int  # its place in the list of notices (-1: the notice of a failed save)
@@ -168,12 +159,10 @@ class Adopt:
     match: Match | None  # continue here the game another tab saved (as read now)
 
 
-
 # ---------------------------------------------------------------------- the review and the daily deal
 @dataclass(frozen=True)
 class OpenReview:
     seat: int | None = None
-
 
 
 @dataclass(frozen=True)
@@ -200,7 +189,6 @@ class Reviewed:
     key: str
     entries: tuple[MoveReview, ...]
     done: bool
-
 
 
 @dataclass(frozen=True)
@@ -250,50 +238,7 @@ class DemoStep:
     index: int = 0
 
 
-# ---------------------------------------------------------------------- a game between friends
-@dataclass(frozen=True)
-class OpenTable:
-    form: Mapping[str, str | bool]  # the new-game panel's fields: the game, and which seats are friends'
-    code: str  # the table's code (made at random by the page)
-
-
-@dataclass(frozen=True)
-class Join:
-    code: str  # the table's code, from the link
-    name: str
-    token: str  # this browser's token for the table (kept, to take the seat back)
-
-
-@dataclass(frozen=True)
-class Message:
-    """A message from the network: from a friend's connection ``peer`` (at the host), or from the
-    host (``peer`` None, at a friend's page)."""
-
-    peer: str | None
-    text: str
-
-
-@dataclass(frozen=True)
-class Link:
-    """A connection's news: ``status`` is "open" (the table is open), "connected", "lost", "missing" (no
-    table open under the code) or "unreachable" (no signalling server); ``peer`` a friend's connection,
-    or None for the table."""
-
-    peer: str | None
-    status: str
-
-
-@dataclass(frozen=True)
-class StandIn:
-    seat: int  # the host lets the computer play this friend's seat while they are away
-
-
-@dataclass(frozen=True)
-class Say:
-    what: str  # a quick message, by key (wire.QUICK)
-
-
 Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Computer | Started | StartGame | StartDaily | Leave
           | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
           | ReviewMove | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | Stored | DemoStep
-          | OpenTable | Join | Message | Link | StandIn | Say)
+          | OpenTable | Join | Message | Link | StandIn | FreeSeat | Say)

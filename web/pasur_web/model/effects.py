@@ -98,35 +98,31 @@ class PromptInstall:
 
 
 @dataclass(frozen=True)
-class OpenTable:
-    code: str  # open the table between friends: the host's page listens under this code
+class Listen:
+    code: str  # the host's page opens its table between friends: it listens under the table's ids
 
 
 @dataclass(frozen=True)
 class Connect:
-    code: str  # a friend's page connects to the table's host (and again, whenever the connection is lost)
+    code: str  # a friend's page looks for the table under its ids (and again, whenever its host is lost)
 
 
 @dataclass(frozen=True)
 class Send:
-    peer: str | None  # a friend's connection (at the host), or None: the host (at a friend's page)
+    peer: str  # at the host, a friend's connection; at a friend's page, the table's id it reached
     text: str
 
 
 @dataclass(frozen=True)
-class CloseTable:
-    pass  # leave the table between friends (the connections close)
+class Drop:
+    peer: str  # close this connection (once what was sent on it is on its way)
 
 
 @dataclass(frozen=True)
-class Publish:
-    """The host sends each friend connected the position as their seat sees it: the events it has not
-    sent that connection yet, or all of them to ``anew`` (a friend that said hello: its page starts
-    over)."""
-
-    anew: str | None = None
+class CloseTable:
+    pass  # leave the table between friends (the connections close, once what was sent is on its way)
 
 
 Effect = (SaveMatch | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer | SearchHint
-          | ComputeReview | PlayDuplicate | Focus | Address | Copy | PromptInstall | OpenTable | Connect | Send
-          | Publish | CloseTable)
+          | ComputeReview | PlayDuplicate | Focus | Address | Copy | PromptInstall | Listen | Connect | Send
+          | Drop | CloseTable)

@@ -172,10 +172,9 @@ def _rematch(state: State) -> Result:
     if online is not None and match.table is not None:
         # The host: the same table, seats and friends, new cards; the friends' pages follow.
         again = replace(Match.start(game.players, game.rules, match.seats), table=match.table, tokens=match.tokens,
-                        started=True)
+                        started=True, host_key=match.host_key, stand_ins=match.stand_ins)
         state = replace(state, match=again, table=Table(), review=None, view="game")
-        state, effects = after_change(state, [fx.StopComputer()])
-        return state, [*effects, fx.Publish()]
+        return after_change(state, [fx.StopComputer()])
     return _new_game(state, game.players, game.rules, match.seats, None)
 
 

@@ -26,7 +26,7 @@ from pasur.review import MoveReview
 from ..i18n import Words
 from .board import Board
 from .seat_board import SeatBoard
-from .seats import DEFAULT_NAMES, YOU_WORDS, Seat
+from .seats import DEFAULT_NAMES, STAND_IN, YOU_WORDS, Seat
 
 __all__ = ["Match", "new_match_id", "review_key"]
 
@@ -60,8 +60,10 @@ class Match:
     daily: str | None = None  # the date of the daily deal this match is (YYYY-MM-DD)
     practice: bool = False  # a daily deal played again: its result is not counted
     table: str | None = None  # the code of the table between friends where this match is played (the host's)
-    tokens: Mapping[int, str] = field(default_factory=dict)  # a friend's seat -> the token of the browser holding it
+    tokens: Mapping[int, str] = field(default_factory=dict)  # a friend's seat -> its key (``handshake.seat_key``)
     started: bool = True  # False while a table between friends waits for its host to start
+    host_key: str | None = None  # the host's secret key of that table (``handshake.py``)
+    stand_ins: frozenset[int] = frozenset()  # friends' seats the computer plays for now
     link: str | None = None  # the game parameters of the link that started it (``Params.link``)
     seen: SeatBoard | None = None  # a friend's page: the match as the host sent it to this seat
 
@@ -159,7 +161,8 @@ class Match:
 
     def is_ai_turn(self) -> bool:
         turn = self.board.turn
-        return self.phase == "play" and self.started and turn is not None and self.seats[turn].computer
+        return self.phase == "play" and self.started and turn is not None and (
+            self.seats[turn].computer or turn in self.stand_ins)
 
     def is_viewer_turn(self) -> bool:
         """Whether the hand on screen is a human's and it is theirs to play."""
@@ -182,7 +185,8 @@ class Match:
     def player(self, seat: int) -> Player:
         """The computer player of ``seat``: each decision depends on its seed and the position only,
         so one made afresh (after a reload) plays like one kept since the start."""
-        return make_player(self.seats[seat].kind, self.player_seed(seat))
+        kind = STAND_IN if seat in self.stand_ins else self.seats[seat].kind
+        return make_player(kind, self.player_seed(seat))
 
     def ordered_options(self, card_text: str) -> list[Move]:
         """The moves of one card of the hand shown, the most valuable first (points now, then more

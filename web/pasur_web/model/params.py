@@ -15,6 +15,7 @@ from pasur.daily import parse_day
 from pasur.rules import OPTION_NAMES, PRESETS, Rules
 
 from ..i18n import language_of
+from .handshake import KEY
 
 __all__ = ["AI_LEVELS", "DEMOS", "GAME_KEYS", "KNOWN_KEYS", "SETUP_OPTIONS", "SPEEDS", "Notice", "Params",
            "parse_params", "setup_config"]
@@ -30,7 +31,7 @@ MAX_SEED = 2**53 - 1
 _MAX_SHOWN = 40
 
 
-KNOWN_KEYS = frozenset({*GAME_KEYS, "lang", "speed", "embed", "demo", "card", "table", "daily", "join"})
+KNOWN_KEYS = frozenset({*GAME_KEYS, "lang", "speed", "embed", "demo", "card", "table", "daily", "join", "key"})
 TABLE_CODE = re.compile(r"[abcdefghjkmnpqrstuvwxyz23456789]{6}")  # a table between friends (model/online.py)
 
 
@@ -63,6 +64,7 @@ class Params:
     demo: str | None = None
     daily: str | None = None  # the daily deal of this date (YYYY-MM-DD), or "" for today's (UTC)
     join: str | None = None  # the code of a table between friends to join
+    key: str | None = None  # the public key of that table's host (``handshake.py``)
     demo_card: Card | None = None
     demo_table: list[Card] = field(default_factory=list)
     # Why the demo cannot be shown: a message key and the values it names (shown in the frame).
@@ -144,6 +146,8 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
     if "join" in seen:
         code = seen["join"].strip().lower()
         accept("join", code if TABLE_CODE.fullmatch(code) else None, "reason_join", "none")
+    if "key" in seen:
+        accept("key", seen["key"] if KEY.fullmatch(seen["key"]) else None, "reason_key", "none")
     params.embed = seen.get("embed") == "1"
     if "embed" in seen and not params.embed:
         params.notices.append(Notice("embed", _shown(seen["embed"]), "", "", "embed"))

@@ -14,6 +14,7 @@ from . import effects as fx
 from . import wire
 from .explain import explain_move
 from .match import Match
+from .online_state import Visiting
 from .sounds import sounds_after
 from .state import State
 from .storage import DAILY_KEY
@@ -58,7 +59,7 @@ def after_change(state: State, effects: list[fx.Effect] | None = None) -> Result
     player's hand gets the focus when it is theirs to play, a finished daily deal is kept."""
     done = list(effects or [])
     match = state.match
-    if match is not None and state.demo is None and (state.online is None or state.online.host):
+    if match is not None and state.demo is None and not isinstance(state.online, Visiting):
         done.append(fx.SaveMatch(match))
     done.append(fx.RunComputer())
     if match is not None and match.is_viewer_turn():
@@ -86,10 +87,13 @@ def play(state: State, move: Move | str) -> Result:
     """Play ``move`` for the seat to move; a stale or illegal move changes nothing but the choice."""
     match, table = state.match, state.table
     assert match is not None
-    if state.online is not None and not state.online.host:  # a friend's page: the host plays it
-        send = fx.Send(None, wire.json_text({"t": "play", "move": str(move)}))
+    online = state.online
+    if isinstance(online, Visiting):  # a friend's page: the host plays it
+        if online.host_slot is None:
+            return state, []
+        send = fx.Send(online.host_slot, wire.json_text({"t": "play", "move": str(move), "at": match.moves}))
         table = replace(table, choosing=None, selected=None)
-        return replace(state, table=table, online=replace(state.online, sent=True)), [send]
+        return replace(state, table=table, online=replace(online, sent=True)), [send]
     game = match.game
     if game is None:
         return state, []
@@ -114,7 +118,7 @@ def _pick_card(state: State, match: Match, card: str, now: bool = False) -> Resu
     are marked and its worth said, and a second tap (or ``now``: its Play button, a drop on the
     table, the setting to play on the first tap) plays it."""
     table = state.table
-    waiting = state.online is not None and state.online.sent  # a friend's move is on its way to the host
+    waiting = isinstance(state.online, Visiting) and state.online.sent  # a friend's move is on its way to the host
     if not match.is_viewer_turn() or table.preview is not None or waiting:
         return state, []
     try:

@@ -11,10 +11,11 @@ from pasur.review import MoveReview
 
 from . import actions as act
 from . import effects as fx
-from . import wire
 from .match import Match, review_key
+from .online_state import Hosting, Visiting
 from .play import Result
 from .state import Review, State
+from .visiting import to_host
 
 __all__ = ["entries_of", "review_action", "reviewed"]
 
@@ -52,12 +53,13 @@ def _try_move(state: State, review: Review, action: act.TryMove) -> Result:
     return replace(state, review=replace(review, choosing=None, tried=str(moves[0]))), [fx.Focus("#review-try-result")]
 
 
-def _made(state: State, match: Match, deal: int, seat: int) -> fx.Effect:
+def _made(state: State, match: Match, deal: int, seat: int) -> list[fx.Effect]:
     """What makes a seat's review: the page's own work, or at a friend's page (which has not the whole
     deal) a request to the host's page, whose answer comes with the next state."""
-    if state.online is not None and not state.online.host:
-        return fx.Send(None, wire.json_text({"t": "review", "deal": deal}))
-    return fx.ComputeReview(match, deal, seat)
+    online = state.online
+    if isinstance(online, Visiting):
+        return to_host(online, {"t": "review", "deal": deal})
+    return [fx.ComputeReview(match, deal, seat)]
 
 
 def review_action(state: State, action: act.Action) -> Result:
@@ -72,7 +74,7 @@ def review_action(state: State, action: act.Action) -> Result:
         seat = action.seat if action.seat in humans else humans[0]
         effects: list[fx.Effect] = [fx.Focus("#review-title")]
         if review_key(deal, seat) not in match.reviews:
-            effects.insert(0, _made(state, match, deal, seat))
+            effects = [*_made(state, match, deal, seat), *effects]
         return replace(state, review=Review(seat, full=review is not None and review.full)), effects
     if action is act.Press.CLOSE_REVIEW or review is None:
         return replace(state, review=None), [fx.Focus("#review-open")]
@@ -118,8 +120,7 @@ def reviewed(state: State, action: act.Reviewed) -> Result:
     effects: list[fx.Effect] = [] if state.demo is not None else [fx.SaveMatch(match)]
     deal, review, online = match.reviewable_deal(), state.review, state.online
     wanted = [] if review is None else [review.seat]  # another seat chosen meanwhile, then the friends'
-    if online is not None and online.host:
-        effects.append(fx.Publish())  # a friend's review goes with the next state
+    if isinstance(online, Hosting):  # a friend's review goes with the next state
         wanted += [int(key.split(":")[1]) for key in sorted(online.asked) if key.startswith(f"{deal}:")]
     missing = [seat for seat in wanted if review_key(deal, seat) not in match.reviews] if deal is not None else []
     if deal is not None and missing:

@@ -18,6 +18,7 @@ from pasur.daily import is_day
 from pasur.review import MoveReview
 from pasur.safejson import dumps, loads_checked
 
+from .handshake import SECRET, new_secret
 from .match import Match
 from .seats import Seat, clean_name, known_kind
 
@@ -31,7 +32,7 @@ _CHECK_KEY = "pasur.save.check.1\n"
 _REQUIRED = {"game", "seats", "viewer", "pending_sheet", "handoff"}
 _OPTIONAL = {"id", "counted", "edited", "undone", "sum", "reviews", "daily", "practice", "table", "link"}
 _CODE = re.compile(r"[a-z0-9]{4,12}")
-_TOKEN = re.compile(r"[a-z0-9]{8,40}")
+_TOKEN = re.compile(r"[a-z0-9]{8,64}")  # a friend's seat's key (an older save: the browser's token)
 
 
 def read_json(text: str) -> object:
@@ -93,7 +94,7 @@ def match_to_json(match: Match) -> str:
         data["daily"], data["practice"] = match.daily, match.practice
     if match.table is not None:
         data["table"] = {"code": match.table, "tokens": {str(seat): token for seat, token in match.tokens.items()},
-                         "started": match.started}
+                         "started": match.started, "key": match.host_key, "stand_ins": sorted(match.stand_ins)}
     if match.link is not None:
         data["link"] = match.link
     return dumps({**data, "sum": checksum(dumps(data, sort_keys=True))}, sort_keys=True)
@@ -125,25 +126,36 @@ def _seats(data: object, players: int) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-def _table(data: object, seats: tuple[Seat, ...]) -> tuple[str | None, dict[int, str], bool]:
-    """The table between friends a save belongs to: its code, the token of each friend's seat, and
-    whether its host started the match. A friend's seat needs the table: its moves come from there."""
+def _friend_seat(seats: tuple[Seat, ...], seat: object) -> bool:
+    return type(seat) is int and 0 <= seat < len(seats) and seats[seat].friend
+
+
+def _table(data: object, seats: tuple[Seat, ...]) -> dict[str, object]:
+    """The table between friends a save belongs to: its code, the key of each friend's seat taken,
+    whether its host started the match, the host's secret key (an older save has none: the table gets
+    a new one, and a new link), and the seats the computer plays for now. A friend's seat needs the
+    table: its moves come from there."""
     if data is None:
         if any(seat.friend for seat in seats):
             raise ValueError("the saved match has a friend's seat but no table between friends")
-        return None, {}, True
-    tokens = data.get("tokens") if isinstance(data, dict) else None
-    code = data.get("code") if isinstance(data, dict) else None
-    started = data.get("started") if isinstance(data, dict) else None
-    if not (isinstance(code, str) and _CODE.fullmatch(code) and isinstance(tokens, dict) and type(started) is bool):
+        return {"table": None}
+    if not isinstance(data, dict):
+        raise ValueError("the saved match's table is not valid")
+    tokens, code, started = data.get("tokens"), data.get("code"), data.get("started")
+    key, stand_ins = data.get("key"), data.get("stand_ins", [])
+    if not (isinstance(code, str) and _CODE.fullmatch(code) and isinstance(tokens, dict) and type(started) is bool
+            and (key is None or (isinstance(key, str) and SECRET.fullmatch(key))) and isinstance(stand_ins, list)):
         raise ValueError("the saved match's table is not valid")
     found = {}
     for seat, token in tokens.items():
-        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < len(seats) and seats[int(seat)].friend
+        if not (isinstance(seat, str) and seat.isdigit() and _friend_seat(seats, int(seat))
                 and isinstance(token, str) and _TOKEN.fullmatch(token)):
             raise ValueError("the saved match's table is not valid")
         found[int(seat)] = token
-    return code, found, started
+    if not all(_friend_seat(seats, seat) for seat in stand_ins):
+        raise ValueError("the saved match's table is not valid")
+    return {"table": code, "tokens": found, "started": started, "host_key": key or new_secret(),
+            "stand_ins": frozenset(stand_ins)}
 
 
 def match_from_json(text: str) -> Match:
@@ -190,9 +202,8 @@ def _match(data: dict[str, object]) -> Match:
     daily, link = data.get("daily"), data.get("link")
     if daily is not None and not (isinstance(daily, str) and is_day(daily) and game.players == 2):
         raise ValueError("the saved match's daily date is not valid")
-    table = _table(data.get("table"), seats)
     values: dict[str, object] = {"viewer": viewer, "pending_sheet": pending, "handoff": handoff,
-                                 "table": table[0], "tokens": table[1], "started": table[2],
+                                 **_table(data.get("table"), seats),
                                  "counted": counted and game.over, "edited": edited,
                                  "undone": data.get("undone", False), "reviews": _reviews(data.get("reviews")),
                                  "daily": daily, "practice": data.get("practice") is True,

@@ -9,8 +9,8 @@ from pasur.players import make_player
 
 from ..i18n import LANGUAGES, load_catalog
 
-__all__ = ["DEFAULT_NAMES", "FRIEND", "HUMAN", "MAX_NAME", "YOU_WORDS", "Seat", "clean_name", "default_seats",
-           "known_kind"]
+__all__ = ["DEFAULT_NAMES", "FRIEND", "HUMAN", "MAX_NAME", "STAND_IN", "YOU_WORDS", "Seat", "clean_name",
+           "default_seats", "known_kind"]
 
 MAX_NAME = 24
 HUMAN = "human"
@@ -39,6 +39,9 @@ class Seat:
     @property
     def computer(self) -> bool:
         return not self.human and not self.friend
+
+
+STAND_IN = "medium"  # the computer level that plays a friend's seat while nobody is there, when the host says so
 
 
 def clean_name(text: object, default: str) -> str:

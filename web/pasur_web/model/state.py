@@ -14,11 +14,11 @@ from ..i18n import Catalog, Words, load_catalog
 from .daily import DailyBook
 from .explain import Reason
 from .match import Match
+from .online_state import Online
 from .params import Params
 from .stats import Stats
 
 __all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "Online", "Review", "State", "Table", "Words"]
-
 
 
 @dataclass(frozen=True)
@@ -81,34 +81,6 @@ class DealDemo:
 class DemoError:
     key: str
     values: Mapping[str, str]
-
-
-@dataclass(frozen=True)
-class Online:
-    """The table between friends this page is at: as its host (``role`` "host") or as a friend."""
-
-    role: str  # "host" or "friend"
-    code: str
-    status: str = "connecting"  # "connecting", "open", "connected", "lost", "unreachable"
-    started: bool = False  # the host started the match (before: the lobby)
-    here: Mapping[str, int] = field(default_factory=dict)  # the host's: each friend's connection -> its seat
-    stand_ins: Mapping[int, str] = field(default_factory=dict)  # the host's: seats the computer plays for now
-    token: str = ""  # a friend's: the token of this browser
-    name: str = ""  # a friend's own name
-    seats: tuple[tuple[str, str, str], ...] = ()  # what a friend's page shows: (name, kind, status) by seat
-    since: int = 0  # a friend's: the public events received
-    said: tuple[tuple[int, str], ...] = ()  # the latest quick messages: (seat, key)
-    refused: str = ""  # why the last message was refused
-    sent: bool = False  # a friend's: its move is on its way to the host (the hand waits for the answer)
-    asked: frozenset[str] = frozenset()  # the host's: the reviews friends asked for ("deal:seat")
-
-    @property
-    def host(self) -> bool:
-        return self.role == "host"
-
-    def link(self, address: str) -> str:
-        """The link that takes a friend to this table."""
-        return f"{address}?join={self.code}"
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,9 @@ from .games import (
     start_demo_deal,
     start_from_params,
 )
-from .online import join, online_action, open_table, resume_table
+from .handshake import new_code, new_secret
+from .online import online_action, open_table, publish, resume_table, shown_seats, visit
+from .online_state import Hosting
 from .panels import panel_action
 from .params import SPEEDS, Params
 from .play import Result, table_action, with_tip
@@ -40,8 +42,9 @@ __all__ = ["initial_state", "param_notices", "update"]
 
 _TABLE = (act.PickCard, act.PlayCard, act.PickCapture, act.ShowHint, act.Computer)
 _GAMES = (act.StartGame, act.StartDaily, act.Leave, act.AnswerLink)
-_ONLINE = (act.Message, act.Link, act.StandIn, act.Say)
-_ONLINE_PRESSES = (act.Press.START_TABLE, act.Press.COPY_LINK, act.Press.SHARE_LINK, act.Press.LEAVE_TABLE)
+_ONLINE = (act.Message, act.Link, act.StandIn, act.FreeSeat, act.Say, act.Join)
+_ONLINE_PRESSES = (act.Press.START_TABLE, act.Press.COPY_LINK, act.Press.SHARE_LINK, act.Press.LEAVE_TABLE,
+                   act.Press.PLAY_HERE, act.Press.COVERED_SEEN)
 _GAME_PRESSES = frozenset({act.Press.START_GUIDE, act.Press.NEW_GAME, act.Press.BACK_TO_GAME, act.Press.PLAY_AGAIN})
 
 
@@ -83,9 +86,10 @@ def _started(state: State, action: act.Started) -> Result:
         words: Words = (key, {"reason": loaded.problem, "name": loaded.aside or ""})
         state = replace(state, notices=(*state.notices, Notice(words, "start")))
     if params.join is not None:  # a friend's link: the name first, unless this browser sat there before
-        if action.friend is not None and action.friend[0] == params.join:
-            return join(state, *action.friend)
-        return replace(state, view="join"), [fx.Focus("#join-name")]
+        if params.key is None:  # a link cut short: the host cannot be told from anyone else
+            notice = Notice(("join_no_key", {"code": params.join.upper()}), "join")
+            return replace(state, view="join", notices=(*state.notices, notice)), []
+        return visit(state, params.join, params.key, action.friend)
     same = loaded.match is not None and loaded.match.link == params.link()
     todo = start_action(params.start_now, params.embed, loaded.match,
                         same_game=same or daily_link_game(params, loaded.match, action.today))
@@ -147,9 +151,9 @@ def _demo(state: State, action: act.DemoStep) -> Result:
 
 def _route(state: State, action: act.Action) -> Result:
     if isinstance(action, act.OpenTable):
-        return open_table(state, action.form, action.code)
-    if isinstance(action, act.Join):
-        return join(state, action.code, action.name, action.token)
+        return open_table(state, action.form, action.code, action.secret)
+    if isinstance(action, act.StartGame) and any(value == "friend" for value in action.form.values()):
+        return open_table(state, action.form, new_code(), new_secret())  # Start opens the table
     if isinstance(action, _ONLINE) or action in _ONLINE_PRESSES:
         return online_action(state, action)
     press = action if isinstance(action, act.Press) else None
@@ -164,14 +168,23 @@ def _route(state: State, action: act.Action) -> Result:
     return panel_action(state, action)
 
 
+def _public(state: State) -> object:
+    """What a host's table shows its friends: when it changes, they are sent it."""
+    online, match = state.online, state.match
+    if not isinstance(online, Hosting) or match is None:
+        return None
+    behind = [name for name, guest in online.guests.items() if guest.seat is not None and guest.sent[0] != match.id]
+    return match, shown_seats(match, online), online.said, online.started, behind
+
+
 def update(state: State, action: act.Action) -> Result:
     """The state after ``action``, and what the page must do about it. At a table between friends,
-    the host's page sends each friend the position again whenever the match changed."""
-    before = state.match
+    the host's page sends each friend the position again whenever what they are shown changed."""
+    before = _public(state)
     state, effects = _route(state, action)
-    online = state.online
-    if online is not None and online.host and state.match is not before and not any(
-            isinstance(effect, fx.Publish) for effect in effects):
-        effects = [*effects, fx.Publish()]
+    after = _public(state)
+    if after is not None and after != before:
+        state, sent = publish(state)
+        effects = [*effects, *sent]
     return with_tip(state), effects
 

@@ -9,6 +9,7 @@ from pasur.moves import is_sur
 
 from ..i18n import Catalog
 from ..model.match import Match
+from ..model.online_state import Visiting
 from ..model.state import State
 from .cards import card_node
 from .html import Node, h
@@ -19,7 +20,7 @@ __all__ = ["choice", "looked_at", "playable", "selection", "takes", "worth", "wo
 
 def playable(state: State) -> bool:
     match = state.match
-    waiting = state.online is not None and state.online.sent  # a friend's move is on its way to the host
+    waiting = isinstance(state.online, Visiting) and state.online.sent  # a friend's move is on its way to the host
     return (match is not None and match.is_viewer_turn() and state.table.preview is None and not state.table.behind
             and not waiting)
 

@@ -14,6 +14,7 @@ from ..model.state import State
 from .cards import back_node
 from .html import Node, h
 from .memo import remembered
+from .online import presence, seat_actions
 from .words import name_of, side_label
 
 __all__ = ["SeatView", "me_info", "opponents", "scoreboard", "seat_positions", "seat_view"]
@@ -60,8 +61,13 @@ def seat_view(match: Match, seat: int, cat: Catalog, place: str | None = None, p
                     partner=teams and seat != match.viewer and side == game.side_of(match.viewer), place=place)
 
 
-def _badges(seat: SeatView, cat: Catalog) -> list[Node]:
+def _badges(seat: SeatView, cat: Catalog, presence: str | None = None) -> list[Node]:
+    """The seat's badges: dealer, partner, and, at a table between friends, a friend who is away (or
+    the host a friend's page is reconnecting to), a seat the computer plays for now, a free seat."""
     badges = [h("span", "badge", text=cat.t("dealer"))] if seat.dealer else []
+    if presence is not None:
+        badges.append(h("span", "badge presence", data_presence=presence,
+                        text=cat.t(f"presence_{presence.replace('-', '_')}")))
     return badges + ([h("span", "badge partner", text=cat.t("partner"))] if seat.partner else [])
 
 
@@ -87,7 +93,9 @@ def opponents(state: State) -> tuple[Node, bool]:
     views = [seat_view(match, seat, cat, place, seat == previewing) for seat, place in zip(seats, places, strict=True)]
     boxes = [h("div", "opponent" + (" turn" if seat.turn else ""), data_seat=seat.seat, data_team=seat.team,
                data_place=seat.place, children=[
-                   h("div", "who", children=[h("span", "name", text=seat.name), *_badges(seat, cat)]),
+                   h("div", "who", children=[h("span", "name", text=seat.name),
+                                             *_badges(seat, cat, presence(state, seat.seat)),
+                                             *seat_actions(state, seat.seat)]),
                    h("div", "backs", role="img", aria_label=cat.t("cards_n", n=seat.cards),
                      children=[back_node(data_back=f"{seat.seat}:{index}") for index in range(seat.cards)]),
                    _counts(seat, "div", cat)]) for seat in views]

@@ -8,6 +8,7 @@ from pasur.scoring import BREAKDOWN_KEYS
 
 from ..i18n import Catalog
 from ..model.match import Match
+from ..model.online_state import Visiting
 from ..model.state import State
 from .html import Node, h
 from .words import is_you, side_label
@@ -92,8 +93,9 @@ def sheet(state: State) -> list[Node] | None:
     demo = state.demo is not None
     review = ([h("button", "secondary", id="review-open", type="button", text=t("review_open"))]
               if match.human_seats() and match.reviewable_deal() is not None and not demo else [])
-    friend = state.online is not None and not state.online.host
-    host = next((name for name, kind, _ in state.online.seats if kind == "host"), "") if friend and state.online else ""
+    online = state.online
+    friend = isinstance(online, Visiting)
+    host = next((name for name, kind, _ in online.seats if kind == "host"), "") if isinstance(online, Visiting) else ""
     if match.phase == "deal-end":
         number = match.pending_sheet
         assert number is not None

@@ -15,6 +15,7 @@ from .cards import back_node, card_node
 from .html import Node, h
 from .look import looked_at, playable, takes
 from .memo import remembered
+from .online import presence
 from .words import Names, last_move, log_events, log_text, name_of
 
 __all__ = ["LOG_LINES", "guide_text", "hand", "handoff", "last_reasons", "log", "moves_since_turn", "recap", "status",
@@ -142,6 +143,8 @@ def status(state: State) -> str:
     if match.is_viewer_turn():
         return cat.t("your_turn")
     name = name_of(match, turn, cat)
+    if presence(state, turn) in ("away", "reconnecting"):  # between friends: nobody plays that seat now
+        return cat.t("turn_of_away", name=name)
     return cat.t("thinking", name=name) if ui.thinking else cat.t("turn_of", name=name)
 
 

@@ -1,0 +1,106 @@
+"""Who is who at a table between friends: the host's proof, and a friend's claim to a seat.
+
+- **The host.** Its page keeps a secret key with the match (``Match.host_key``); the table's link
+  carries the public key. On every connection a friend's page sends a fresh challenge (``knock``),
+  and the host signs it (``proof``) together with the table's code, the friend page's own name on
+  the signalling server and a challenge of the host's own. A friend's page believes the other end
+  is the host only once that signature checks out with the link's key, and sends nothing else before:
+  whoever takes the table's id on the signalling server cannot answer for the host, and a proof made
+  for one connection is worth nothing on another.
+- **A seat.** A friend's browser keeps a token that never leaves it. Its seat's key at a table is
+  an HMAC of the token with the table's code and the host's key; it is sent once, when the friend
+  first sits down, to the host proven as above. On every later connection the friend's page claims
+  its seat with an HMAC of that key and the host's fresh challenge: nothing sent can be replayed.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+import hashlib
+import hmac
+import re
+import secrets
+
+from . import ed25519
+
+__all__ = ["CHALLENGE", "CODE_CHARS", "KEY", "SEAT_KEY", "SIGNATURE", "TOKEN", "claim", "claims", "new_challenge",
+           "new_code", "new_secret", "new_token", "proof", "proven", "public_of", "seat_key"]
+
+CHALLENGE = re.compile(r"[A-Za-z0-9_-]{22}")  # 16 random bytes, base64url
+KEY = re.compile(r"[A-Za-z0-9_-]{43}")  # an Ed25519 public key, base64url
+SIGNATURE = re.compile(r"[A-Za-z0-9_-]{86}")  # an Ed25519 signature, base64url
+SECRET = re.compile(r"[0-9a-f]{64}")  # the host's secret key, hex
+SEAT_KEY = re.compile(r"[0-9a-f]{64}")  # a seat's key (an HMAC-SHA256), hex
+TOKEN = re.compile(r"[0-9a-f]{32}")  # a friend's browser's token for a table, hex
+
+
+def _text(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def _bytes(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+CODE_CHARS = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: a code read aloud or typed stays right
+
+
+def new_code() -> str:
+    """A table's code."""
+    return "".join(secrets.choice(CODE_CHARS) for _ in range(6))
+
+
+def new_token() -> str:
+    """A friend's browser's token for a table (it never leaves the browser)."""
+    return secrets.token_hex(16)
+
+
+def new_secret() -> str:
+    """A host's new secret key."""
+    return secrets.token_hex(32)
+
+
+def new_challenge() -> str:
+    return _text(secrets.token_bytes(16))
+
+
+@functools.lru_cache(maxsize=8)
+def public_of(secret: str) -> str:
+    """The public key of a host's secret key, as the link carries it."""
+    return _text(ed25519.public_key(bytes.fromhex(secret)))
+
+
+def _statement(code: str, friend: str, knock: str, challenge: str) -> bytes:
+    return "|".join(("pasur-table", code, friend, knock, challenge)).encode("utf-8")
+
+
+def proof(secret: str, code: str, friend: str, knock: str, challenge: str) -> str:
+    """The host's signature of a friend's ``knock`` and its own ``challenge`` on one connection."""
+    return _text(ed25519.sign(bytes.fromhex(secret), _statement(code, friend, knock, challenge)))
+
+
+def proven(key: str, code: str, me: str, knock: str, challenge: object, signature: object) -> bool:
+    """Whether ``signature`` is the host's (of the link's ``key``) for this page's ``knock``."""
+    if not (isinstance(challenge, str) and CHALLENGE.fullmatch(challenge) and isinstance(signature, str)
+            and SIGNATURE.fullmatch(signature) and KEY.fullmatch(key)):
+        return False
+    try:
+        return ed25519.verify(_bytes(key), _statement(code, me, knock, challenge), _bytes(signature))
+    except (ValueError, binascii.Error):
+        return False
+
+
+def seat_key(token: str, code: str, key: str) -> str:
+    """A browser's key for its seat at one table (made from its token, which never leaves it)."""
+    return hmac.new(token.encode("utf-8"), f"pasur-seat|{code}|{key}".encode(), hashlib.sha256).hexdigest()
+
+
+def claim(seat: str, challenge: str) -> str:
+    """The claim to a seat on one connection: the seat's key answering the host's challenge there."""
+    return hmac.new(seat.encode("ascii"), f"pasur-claim|{challenge}".encode(), hashlib.sha256).hexdigest()
+
+
+def claims(seat: str, challenge: str, said: object) -> bool:
+    return isinstance(said, str) and hmac.compare_digest(claim(seat, challenge), said)

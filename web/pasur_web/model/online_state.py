@@ -1,0 +1,121 @@
+"""The state of a game between friends on one page: :class:`Hosting` on the host's page (its table,
+and each friend's connection, a :class:`Guest`), :class:`Visiting` on a friend's page (the table it
+was invited to, the :class:`Invite` its host sent, and how its seat stands). Values, like the rest of
+the page's state; ``model/hosting.py`` and ``model/visiting.py`` change them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from pasur import Rules
+
+__all__ = ["Guest", "Hosting", "Invite", "Kept", "Online", "Said", "SeatShown", "Visiting", "say"]
+
+Said = tuple[int, int, str]  # a quick message: (its number at the table, the seat, its key)
+SeatShown = tuple[str, str, str]  # (name, kind, status): kind "host", "friend" or "computer"; status below
+# A seat's status: "here" (playing), "away" (its friend's page is gone; nobody plays it), "stood-in" (the
+# computer plays it until its friend is back), "waiting" (nobody has taken it, before the start) or "free"
+# (nobody has taken it: the computer plays it until a friend joins).
+
+
+def say(said: tuple[Said, ...], seat: int, what: str) -> tuple[Said, ...]:
+    """The latest quick messages, with ``seat``'s ``what``."""
+    number = said[-1][0] + 1 if said else 1
+    return (*said[-4:], (number, seat, what))
+
+
+@dataclass(frozen=True)
+class Guest:
+    """A friend's connection at the host's page: the host's challenge on it, whether it knocked and
+    was answered with the host's proof, the seat it holds, and what it was sent of which match."""
+
+    challenge: str
+    proven: bool = False
+    seat: int | None = None
+    sent: tuple[str, int] = ("", 0)  # (match id, events sent): the next state message starts after them
+
+
+@dataclass(frozen=True)
+class Hosting:
+    """This page hosts the table ``code``; its link carries ``key``, the public key of the secret kept
+    with the match (``Match.host_key``), which every friend's page checks the host's proofs with."""
+
+    code: str
+    key: str
+    status: str = "connecting"  # "connecting", "open" (friends can reach it), "unreachable"
+    started: bool = False  # the host started the match (before: the lobby)
+    guests: Mapping[str, Guest] = field(default_factory=dict)  # each friend's connection, by its name
+    said: tuple[Said, ...] = ()  # the latest quick messages
+    asked: frozenset[str] = frozenset()  # the reviews friends asked for ("deal:seat")
+    away: Mapping[int, int] = field(default_factory=dict)  # a friend's seat -> the moves played when it left
+
+    @property
+    def host(self) -> bool:
+        return True
+
+    def link(self, address: str) -> str:
+        """The link that takes a friend to this table."""
+        return f"{address}?join={self.code}&key={self.key}"
+
+    def seat_of(self, guest: str) -> int | None:
+        found = self.guests.get(guest)
+        return None if found is None else found.seat
+
+    def holder(self, seat: int) -> str | None:
+        """The connection that holds ``seat`` now, if any."""
+        return next((name for name, guest in self.guests.items() if guest.seat == seat), None)
+
+
+@dataclass(frozen=True)
+class Invite:
+    """The table as its host described it to a friend's page before it sits down."""
+
+    host: str  # the host's name
+    players: int
+    rules: Rules
+    started: bool
+
+
+@dataclass(frozen=True)
+class Visiting:
+    """This page is a friend's at the table ``code``, whose host's public key is ``key`` (from the
+    link): the host is believed only once it has signed this page's challenge with that key."""
+
+    code: str
+    key: str
+    token: str = ""  # this browser's secret for the table: never sent (the seat's key is made from it)
+    name: str = ""  # the player's own name
+    joined: bool = False  # the player asked to sit down (Join, or this browser sat here before)
+    seated: bool = False  # this browser was welcomed at this table: the host knows its seat's key
+    status: str = "connecting"  # "connecting", "connected", "lost", "missing", "unreachable", "ended"
+    me: str = ""  # this page's own name on the signalling server (the host's proof names it)
+    knocks: Mapping[str, str] = field(default_factory=dict)  # a table's id tried -> this page's challenge there
+    host_slot: str | None = None  # the id that proved to be the host's
+    challenge: str = ""  # the host's challenge, which the seat's claim answers
+    invite: Invite | None = None
+    seats: tuple[SeatShown, ...] = ()  # who sits where, as the host said
+    since: int = 0  # the public events received
+    said: tuple[Said, ...] = ()
+    refused: str = ""  # why the host refused the last message
+    sent: bool = False  # this page's move is on its way to the host (the hand waits for the answer)
+    ended: str = ""  # why the host ended this page's place: "closed", "moved" (another tab), "freed"
+    covered: tuple[str, ...] = ()  # the moves the computer played for this seat while it was away
+
+    @property
+    def host(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The table this browser last sat at, as its storage keeps it (``storage.FRIEND_KEY``)."""
+
+    code: str
+    key: str
+    name: str
+    token: str
+    seated: bool
+
+
+Online = Hosting | Visiting
