@@ -45,7 +45,7 @@ new MutationObserver(() => {
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-move"], childList: true});
 let real;
 Object.defineProperty(window, "pasurPeers", {configurable: true, get() { return real; }, set(value) {
-  for (const name of ["open", "join"]) {
+  for (const name of ["listen", "seek"]) {
     const start = value[name];
     value[name] = (code, heard) => start(code, (kind, peer, text) => {
       if (kind === "message") window.__bytes += new TextEncoder().encode(text).length;

@@ -5,17 +5,11 @@ WebRTC candidates plain addresses (the tests' host-resolver rules cannot resolve
 
 from __future__ import annotations
 
-import json
-import subprocess
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-
-from signalling import start  # noqa: E402  (tools/, put on the path by e2e/conftest.py)
+from online.people import Signalling
 
 
 @pytest.fixture(scope="session")
@@ -25,10 +19,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def signalling() -> Iterator[int]:
-    """The signalling server of the built site (its port, from site/online.json)."""
-    settings = json.loads((ROOT / "site" / "online.json").read_text(encoding="utf-8"))["signalling"]
-    server: subprocess.Popen[bytes] = start(int(settings["port"]), str(settings["path"]))
-    yield int(settings["port"])
-    server.terminate()
-    server.wait(timeout=10)
+def signalling() -> Iterator[Signalling]:
+    server = Signalling()
+    server.start()
+    yield server
+    server.stop()

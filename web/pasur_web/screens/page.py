@@ -154,7 +154,7 @@ def page(state: State, today: datetime.date, spoken: Spoken) -> Frame:
         "scoreboard": part(scoreboard(state)[2]), "notices": part(notices(state)),
         "demo": part(demo(state)), "handoff": _panel(handoff(state)),
         "sheet": _panel(sheet(state), data_at_once=_resumed(state)),
-        "lobby": part(join_form(state) if state.view == "join" else lobby(state)),
+        "lobby": part(join_form(state) if state.view == "join" else lobby(state) if state.view == "lobby" else []),
         "leave": _panel(leave(state)),
         "rules": part(None, hidden=state.rules is None),
         "rules-body": part(rules_body(cat, state.rules) if state.rules is not None else []),

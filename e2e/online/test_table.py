@@ -1,0 +1,180 @@
+"""A table between friends from opening to closing, as people use it: Start with a seat nobody has
+taken, a friend who joins late, leaves and comes back, a second tab, the host closing the table, a
+link to no table, the quick messages on a phone, and a table that cannot be opened."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from online.people import (
+    RECEIVED,
+    Signalling,
+    hidden_cards_sent,
+    join,
+    open_table,
+    person,
+    phase,
+    saved_moves,
+    take_turns,
+)
+from playwright.sync_api import Browser, expect
+
+from driver import open_page
+
+pytestmark = pytest.mark.usefixtures("signalling")
+
+
+def test_start_with_a_free_seat_then_a_friend_joins_late(browser: Browser, site_url: str, artifacts: Path) -> None:
+    host_context, host, host_guard = person(browser, 360, 740)
+    friend_context, friend, friend_guard = person(browser, 360, 740)
+    open_page(host, f"{site_url}?lang=en&speed=instant")
+    host.fill("#name-0", "Ana")
+    host.select_option("#kind-1", "friend")
+    host.click("#start")  # the main Start button opens the table (a friend's seat is not played by the computer)
+    expect(host.locator("#table-link")).to_be_visible()
+    host.click("#table-start")  # nobody has joined yet
+    expect(host.locator("html")).to_have_attribute("data-phase", "play")
+    expect(host.locator('#opponents [data-presence="free"]')).to_be_visible()  # said on the seat
+    take_turns([host], lambda: saved_moves(host) >= 4, host)  # the computer plays the free seat
+    host.click(".table-invite > summary")  # the link, in reach during the game
+    link = host.get_attribute("#table-link", "href")
+    host.screenshot(path=str(artifacts / "online-invite-360.png"))
+    host.click(".table-invite > summary")
+    assert link is not None
+    open_page(friend, f"{link}&lang=en&speed=instant")
+    expect(friend.locator("#join-invite")).to_contain_text("Ana invites you to a game in progress")
+    friend.fill("#join-name", "Mina")
+    friend.click("#join")
+    expect(friend.locator("html")).to_have_attribute("data-phase", "play")
+    expect(host.locator('#opponents [data-presence="free"]')).to_have_count(0)
+    expect(host.locator("#opponents")).to_contain_text("Mina")
+    take_turns([host, friend], lambda: phase(host) != "play", host)
+    assert not host_guard.problems and not friend_guard.problems, host_guard.problems + friend_guard.problems
+    host_context.close()
+    friend_context.close()
+
+
+def test_a_friend_who_leaves_and_comes_back_is_told_what_the_computer_played(browser: Browser, site_url: str) -> None:
+    host_context, host, _ = person(browser)
+    friend_context, friend, _ = person(browser, 360, 740)
+    link = open_table(host, site_url, {"name-0": "Ana", "kind-1": "friend", "setup-fixed": "1"})
+    join(friend, link, "Mina")
+    host.click("#table-start")
+    take_turns([host, friend], lambda: saved_moves(host) >= 5 and host.get_attribute("html", "data-turn") == "1", host)
+    friend.close()  # the friend's page goes away mid-deal, on its turn
+    expect(host.locator('#opponents [data-presence="away"]')).to_be_visible()
+    expect(host.locator("#turn-status")).to_contain_text("Mina to play, and away")
+    host.click('#opponents [data-action="stand-in"]')  # the host lets the computer play for Mina
+    expect(host.locator('#opponents [data-presence="stood-in"]')).to_be_visible()
+    take_turns([host], lambda: saved_moves(host) >= 8, host)
+    again = friend_context.new_page()
+    again.add_init_script(RECEIVED)
+    open_page(again, link + "&lang=en&speed=instant")  # the same browser: no name asked, the same seat
+    expect(again.locator("#covered")).to_contain_text("While you were away, the computer played for you")
+    expect(host.locator("#opponents [data-presence]")).to_have_count(0)
+    assert again.inner_text("#me-info .name") == "Mina"
+    again.click("#covered .notice-close")
+    expect(again.locator("#covered")).to_have_count(0)
+    take_turns([host, again], lambda: phase(host) == "match-end", host)
+    expect(again.locator("html")).to_have_attribute("data-phase", "match-end")
+    assert hidden_cards_sent(again) == []
+    host_context.close()
+    friend_context.close()
+
+
+def test_a_second_tab_takes_the_seat_and_the_first_says_so(browser: Browser, site_url: str) -> None:
+    host_context, host, _ = person(browser)
+    friend_context, first, _ = person(browser, 360, 740)
+    link = open_table(host, site_url, {"name-0": "Ana", "kind-1": "friend", "setup-fixed": "1"})
+    join(first, link, "Mina")
+    host.click("#table-start")
+    expect(first.locator("html")).to_have_attribute("data-phase", "play")
+    second = friend_context.new_page()
+    open_page(second, link + "&lang=en&speed=instant")
+    expect(second.locator("html")).to_have_attribute("data-phase", "play")
+    expect(first.locator("#table-ended")).to_contain_text("another tab")
+    expect(first.locator("#hand [data-card]:not([disabled])")).to_have_count(0)
+    first.click("#table-ended [data-action='play-here']")  # the first tab takes it back
+    expect(second.locator("#table-ended")).to_contain_text("another tab")
+    expect(first.locator("#table-ended")).to_have_count(0)
+    take_turns([host, first], lambda: saved_moves(host) >= 4, host)
+    host_context.close()
+    friend_context.close()
+
+
+def test_the_host_closes_the_table_while_a_friend_waits(browser: Browser, site_url: str) -> None:
+    host_context, host, _ = person(browser)
+    friend_context, friend, guard = person(browser, 360, 740)
+    link = open_table(host, site_url, {"name-0": "Ana", "kind-1": "friend"})
+    join(friend, link, "Mina")
+    host.click("#table-leave")  # "Close the table"
+    expect(friend.locator("#table-ended")).to_contain_text("Ana closed the table.")
+    expect(friend.locator("#online-status")).to_have_count(0)  # not "trying again" for ever
+    friend.click("#table-leave")
+    expect(friend.locator("html")).to_have_attribute("data-phase", "setup")
+    assert not guard.problems, guard.problems
+    host_context.close()
+    friend_context.close()
+
+
+def test_a_link_to_a_table_that_is_not_open_says_it_was_not_found(browser: Browser, site_url: str) -> None:
+    context, page, guard = person(browser)
+    key = "A" * 43  # a well-formed key of a table no page holds
+    open_page(page, f"{site_url}?join=zzzzzz&key={key}&lang=en&speed=instant")
+    notice = page.locator("#notices .notice").filter(has_text="No table is open under the code ZZZZZZ")
+    expect(notice).to_be_visible()
+    expect(page.locator("#join-name")).to_be_visible()  # the name form again: Join looks once more
+    page.fill("#join-name", "Ann")
+    page.click("#join")
+    expect(page.locator("#notices .notice").filter(has_text="No table is open")).to_have_count(1)
+    expect(page.locator("#join-name")).to_be_visible()
+    assert not guard.problems, guard.problems
+    context.close()
+
+
+def test_quick_messages_on_a_phone_neither_overlap_nor_move_the_table(browser: Browser, site_url: str,
+                                                                       artifacts: Path) -> None:
+    host_context, host, _ = person(browser)
+    friend_context, friend, _ = person(browser, 360, 740)
+    link = open_table(host, site_url, {"name-0": "Ana", "kind-1": "friend"})
+    join(friend, link, "Mina")
+    host.click("#table-start")
+    expect(friend.locator("html")).to_have_attribute("data-phase", "play")
+    table = friend.locator("#table").bounding_box()
+    friend.click(".quick > summary")
+    buttons = [friend.locator(".quick [data-what]").nth(index).bounding_box() for index in range(6)]
+    assert all(box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360 for box in buttons)
+    for index, one in enumerate(buttons):  # no two overlap
+        for other in buttons[index + 1:]:
+            assert one is not None and other is not None
+            assert (one["x"] + one["width"] <= other["x"] or other["x"] + other["width"] <= one["x"]
+                    or one["y"] + one["height"] <= other["y"] or other["y"] + other["height"] <= one["y"])
+    friend.screenshot(path=str(artifacts / "online-quick-360.png"))
+    friend.click(".quick [data-what='wait']")  # "One moment…"
+    expect(friend.locator(".quick [data-what]").first).to_be_hidden()  # the menu closes
+    said = host.locator("#online .said")
+    expect(said).to_contain_text("Mina: One moment…")
+    expect(friend.locator("#online .said")).to_contain_text("One moment…")
+    assert friend.locator("#table").bounding_box() == table  # the table keeps its place and size
+    friend.evaluate("document.getAnimations().filter((a) => a.animationName === 'said-fade')"
+                    ".forEach((a) => a.finish())")
+    expect(friend.locator("#online .said")).to_be_hidden()  # it fades on its own
+    host_context.close()
+    friend_context.close()
+
+
+def test_a_table_that_cannot_be_reached_says_so_plainly(browser: Browser, site_url: str,
+                                                         signalling: Signalling) -> None:
+    context, page, _ = person(browser, 360, 740)
+    signalling.stop()
+    try:
+        open_page(page, f"{site_url}?lang=en&speed=instant")
+        page.select_option("#kind-1", "friend")
+        page.click("#play-friend")
+        expect(page.locator("#lobby h2")).to_have_text("A table cannot be opened now")
+        expect(page.locator("#table-link")).to_have_count(0)  # no code nor link for a table nobody can reach
+    finally:
+        signalling.start()
+    expect(page.locator("#table-link")).to_be_visible()  # and it opens once the server is back
+    context.close()
