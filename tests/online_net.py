@@ -47,6 +47,7 @@ class Net:
     friends: dict[str, State] = field(default_factory=dict)
     conns: list[Conn] = field(default_factory=list)
     sent: list[tuple[str, str, str]] = field(default_factory=list)  # (from, to, text), "host" or a friend's name
+    effects: dict[str, list[fx.Effect]] = field(default_factory=dict)  # what each page did, by page
     count: int = 0
 
     @classmethod
@@ -131,6 +132,7 @@ class Net:
         else:
             self.friends[receiver], effects = update(self.friends[receiver], action)
             drawn(self.friends[receiver])
+        self.effects.setdefault(receiver, []).extend(effects)
         return effects
 
     def _close(self, conn: Conn, by: str) -> list[tuple[str, fx.Effect]]:

@@ -477,6 +477,28 @@ def test_the_join_form_says_who_invites_and_to_what_and_the_lobby_says_seated_on
     assert "Seated: waiting for the host" in said(lobby(net.friends["mina"]))
 
 
+def test_the_host_s_own_name_is_shown_and_can_be_typed_in_the_lobby() -> None:
+    net = Net.open({"setup-players": "2", "kind-1": "friend"})  # no name typed: not "Player 1" nor "You"
+    net.visit("mina")
+    net.connect("mina")
+    assert text_of(nodes_of(join_form(net.friends["mina"]))).count("Host invites you to play") == 1
+    assert find_all(nodes_of(lobby(net.host)), id="host-name")
+    net.act_host(act.Rename("Ana"))
+    assert "Ana invites you to play" in text_of(nodes_of(join_form(net.friends["mina"])))  # told at once
+    net.act_friend("mina", act.Join("Mina", "ab" * 16))
+    net.act_host(act.Press.START_TABLE)
+    assert "Ana" in text_of(opponents(net.friends["mina"])[0])
+
+
+def test_a_friend_s_page_makes_the_sounds_of_each_move_and_of_a_new_deal() -> None:
+    net = seated()
+    play_on(net, phase_is("deal-end"))
+    sounds = [effect.names for effect in net.effects["mina"] if isinstance(effect, fx.Sound)]
+    assert len(sounds) == match_of(net.host).moves and all(names[0] in ("lay", "capture", "sur") for names in sounds)
+    net.act_host(act.Press.NEXT_DEAL)
+    assert [effect for effect in net.effects["mina"] if isinstance(effect, fx.Sound)][-1] == fx.Sound(("deal",))
+
+
 def test_a_host_whose_table_cannot_be_reached_shows_no_code_nor_link() -> None:
     net = Net.open()
     net.act_host(act.Link(None, "unreachable"))

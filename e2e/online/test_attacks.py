@@ -32,8 +32,7 @@ pytestmark = pytest.mark.usefixtures("signalling")
 GRAB = """(code) => { window.__grab = { heard: [], taken: false };
   const once = () => new Promise((resolve) => { const peer = new Peer("pasur-" + code, window.__options);
     peer.on("open", () => resolve(peer));
-    peer.on("error", (error) => {
-      if (error.type === "unavailable-id") { peer.destroy(); setTimeout(() => resolve(null), 20); } });
+    peer.on("error", () => { peer.destroy(); setTimeout(() => resolve(null), 20); });
   });
   (async () => { let peer = null; while (!peer) peer = await once();
     window.__grab.taken = true;
@@ -59,15 +58,17 @@ def test_someone_who_takes_the_table_s_id_while_its_host_reloads_hears_nothing_t
     take_turns([host, friend], lambda: saved_moves(host) >= 5, host)
     stranger = Stranger(browser, site_url)
     stranger.page.evaluate(GRAB, code)
-    host.reload()
-    stranger.page.wait_for_function("window.__grab.taken")  # the stranger holds "pasur-<code>" now
-    host.wait_for_selector("html[data-ready]")
+    host.close()  # the host's page goes (a reload, a tab closed)...
+    stranger.page.wait_for_function("window.__grab.taken")  # ... the stranger holds "pasur-<code>" now ...
+    host = host_context.new_page()
+    host.on("pageerror", lambda error: host_guard.problems.append(f"page error: {error}"))
+    open_page(host, f"{site_url}?lang=en&speed=instant")  # ... and the host comes back: its game, its table
     # The host's page opens its table under another of its ids; the friend's page finds it there.
     expect(host.locator("#online-status")).to_have_count(0)
     before = saved_moves(host)
     take_turns([host, friend], lambda: saved_moves(host) >= before + 4, host)
     heard = [json.loads(text) for text in stranger.page.evaluate("window.__grab.heard")]
-    assert heard and {data["t"] for data in heard} == {"knock"}  # a fresh challenge, and nothing else
+    assert {data["t"] for data in heard} <= {"knock"}  # a fresh challenge, if anything, and nothing else
     assert not hidden_cards_sent(friend)
     assert not host_guard.problems and not friend_guard.problems, host_guard.problems + friend_guard.problems
     for context in (host_context, friend_context, stranger.context):
@@ -165,6 +166,8 @@ def test_a_signalling_outage_does_not_stop_a_game_and_a_seeded_address_deals_afr
     host.click("#table-start")
     take_turns([host, friend], lambda: saved_moves(host) >= 3, host)
     assert json.loads(json.loads(host.evaluate("localStorage.getItem('pasur.match')"))["game"])["seed"] != 1234
+    for guard in (host_guard, friend_guard):  # the browser says so each time a page tries the server again
+        guard.expected.append("WebSocket connection to")
     signalling.stop()
     try:
         before = saved_moves(host)

@@ -61,13 +61,15 @@ def test_a_friend_who_leaves_and_comes_back_is_told_what_the_computer_played(bro
     link = open_table(host, site_url, {"name-0": "Ana", "kind-1": "friend", "setup-fixed": "1"})
     join(friend, link, "Mina")
     host.click("#table-start")
-    take_turns([host, friend], lambda: saved_moves(host) >= 5 and host.get_attribute("html", "data-turn") == "1", host)
+    take_turns([host, friend], lambda: saved_moves(host) >= 5, host)
+    take_turns([host], lambda: host.get_attribute("html", "data-turn") == "1", host)
     friend.close()  # the friend's page goes away mid-deal, on its turn
     expect(host.locator('#opponents [data-presence="away"]')).to_be_visible()
     expect(host.locator("#turn-status")).to_contain_text("Mina to play, and away")
     host.click('#opponents [data-action="stand-in"]')  # the host lets the computer play for Mina
     expect(host.locator('#opponents [data-presence="stood-in"]')).to_be_visible()
-    take_turns([host], lambda: saved_moves(host) >= 8, host)
+    before = saved_moves(host)
+    take_turns([host], lambda: saved_moves(host) >= before + 3, host)
     again = friend_context.new_page()
     again.add_init_script(RECEIVED)
     open_page(again, link + "&lang=en&speed=instant")  # the same browser: no name asked, the same seat

@@ -157,6 +157,11 @@ def bind(runtime: Runtime) -> list[Any]:
         runtime.dispatch(act.ChangeSetting(str(target.id or ""), str(target.value),
                                            bool(getattr(target, "checked", False))), by_input=True)
 
+    def on_name(event: Any) -> None:
+        """The host's name, typed in the table's lobby."""
+        if str(event.target.id or "") == "host-name":
+            runtime.dispatch(act.Rename(str(event.target.value)), by_input=True)
+
     def on_storage(event: Any) -> None:
         """Another tab stored its settings, statistics or daily results: this tab follows them. Another
         tab saved a game: this tab is behind; it says so, and offers to continue that one."""
@@ -185,6 +190,7 @@ def bind(runtime: Runtime) -> list[Any]:
     for node, kind, handler in ((document.body, "click", on_click), (document, "keydown", on_key),
                                 (document, "pasur-drop", on_drop),
                                 (document.getElementById("settings"), "change", on_change),
+                                (document.getElementById("lobby"), "change", on_name),
                                 (window, "storage", on_storage)):
         listeners.append(create_proxy(handler))
         node.addEventListener(kind, listeners[-1])

@@ -14,12 +14,13 @@ from enum import Enum
 from pasur.review import MoveReview
 
 from .match import Match
-from .online_actions import FreeSeat, Join, Link, Message, OpenTable, Say, StandIn
+from .online_actions import FreeSeat, Join, Link, Message, OpenTable, Rename, Say, StandIn
 from .online_state import Kept
 from .stats import Stats
 from .storage import Loaded, WriteResult
 
-__all__ = ["TABLE_PRESSES", "Action", "FreeSeat", "Join", "Link", "Message", "OpenTable", "Press", "Say", "StandIn"]
+__all__ = ["TABLE_PRESSES", "Action", "FreeSeat", "Join", "Link", "Message", "OpenTable", "Press", "Rename", "Say",
+           "StandIn"]
 
 
 class Press(Enum):
@@ -241,4 +242,4 @@ class DemoStep:
 Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Computer | Started | StartGame | StartDaily | Leave
           | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
           | ReviewMove | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | Stored | DemoStep
-          | OpenTable | Join | Message | Link | StandIn | FreeSeat | Say)
+          | OpenTable | Join | Message | Link | StandIn | FreeSeat | Say | Rename)

@@ -19,9 +19,10 @@ from .match import Match, review_key
 from .online_state import Guest, Hosting, SeatShown, say
 from .play import Result, after_change, play
 from .seat_state import seat_state
-from .seats import FRIEND, YOU_WORDS, Seat, clean_name
+from .seats import FRIEND, HUMAN, YOU_WORDS, Seat, clean_name
 from .setup_form import read_setup
 from .state import State, Table
+from .wire import json_text
 
 __all__ = ["host_action", "open_table", "publish", "resume_table", "shown_seats", "to_guest"]
 
@@ -74,8 +75,10 @@ def publish(state: State) -> Result:
     seats, guests = shown_seats(match, hosting), dict(hosting.guests)
     effects: list[fx.Effect] = []
     events = len(match.position.events)
+    invite = json_text(_invite(match, hosting))
     for name, guest in hosting.guests.items():
-        if guest.seat is None:
+        if guest.seat is None:  # a friend on the name form: who invites, to what, as it is now
+            effects += [fx.Send(name, invite)] if guest.proven else []
             continue
         since = guest.sent[1] if guest.sent[0] == match.id else 0
         effects.append(fx.Send(name, seat_state(match, guest.seat, since, seats, hosting.started, hosting.said)))
@@ -251,4 +254,10 @@ def host_action(state: State, hosting: Hosting, action: act.Action) -> Result:
         return _seat_action(state, hosting, match, action)
     if isinstance(action, act.Say):
         return replace(state, online=replace(hosting, said=say(hosting.said, match.viewer, action.what))), []
+    if isinstance(action, act.Rename):  # the host's own seat: the one of this device
+        seats = tuple(Seat(clean_name(action.name, info.name), HUMAN) if info.human else info for info in match.seats)
+        if seats == match.seats:
+            return state, []
+        match = replace(match, seats=seats)
+        return replace(state, match=match), [fx.SaveMatch(match)]
     return state, []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["FreeSeat", "Join", "Link", "Message", "OpenTable", "Say", "StandIn"]
+__all__ = ["FreeSeat", "Join", "Link", "Message", "OpenTable", "Rename", "Say", "StandIn"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,11 @@ class StandIn:
 @dataclass(frozen=True)
 class FreeSeat:
     seat: int  # the host frees this friend's seat: its page is told, and anyone may take it with the link
+
+
+@dataclass(frozen=True)
+class Rename:
+    name: str  # the host's name, as its friends see it (typed in the table's lobby)
 
 
 @dataclass(frozen=True)

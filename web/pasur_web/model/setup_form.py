@@ -72,7 +72,7 @@ def read_setup(form: FormValues, ai: str, t: Callable[..., str], you_words: froz
     if friends and not any(seat.friend for seat in seats):
         seats[1] = Seat(seats[1].name, FRIEND)
     if friends and seats[0].name in you_words:  # the friends see the host's name: not "You"
-        seats[0] = Seat(t("player_n", n=1), HUMAN)
+        seats[0] = Seat(t("host_default_name"), HUMAN)
     if sum(seat.human for seat in seats) > 1:  # pass-and-play: nobody is called "You"
         seats = [Seat(t("player_n", n=number + 1), seat.kind) if seat.name in you_words else seat
                  for number, seat in enumerate(seats)]

@@ -42,7 +42,7 @@ __all__ = ["initial_state", "param_notices", "update"]
 
 _TABLE = (act.PickCard, act.PlayCard, act.PickCapture, act.ShowHint, act.Computer)
 _GAMES = (act.StartGame, act.StartDaily, act.Leave, act.AnswerLink)
-_ONLINE = (act.Message, act.Link, act.StandIn, act.FreeSeat, act.Say, act.Join)
+_ONLINE = (act.Message, act.Link, act.StandIn, act.FreeSeat, act.Say, act.Join, act.Rename)
 _ONLINE_PRESSES = (act.Press.START_TABLE, act.Press.COPY_LINK, act.Press.SHARE_LINK, act.Press.LEAVE_TABLE,
                    act.Press.PLAY_HERE, act.Press.COVERED_SEEN)
 _GAME_PRESSES = frozenset({act.Press.START_GUIDE, act.Press.NEW_GAME, act.Press.BACK_TO_GAME, act.Press.PLAY_AGAIN})
@@ -105,7 +105,7 @@ def _started(state: State, action: act.Started) -> Result:
         return start_from_params(state, action.today)
     state = replace(state, view="setup")
     if action.pending == "start" and action.form is not None:
-        return game_action(state, act.StartGame(action.form))
+        return _route(state, act.StartGame(action.form))  # (a friend's seat: the table opens)
     if action.pending == "daily-start":
         return start_daily(state, action.today)
     if action.pending:

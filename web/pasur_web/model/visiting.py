@@ -26,6 +26,7 @@ from .savegame import read_json
 from .seat_board import SeatBoard
 from .seat_state import event_from, results_of, reviews_of, view_from
 from .seats import FRIEND, MAX_NAME, Seat, clean_name
+from .sounds import sounds_after
 from .state import Notice, State, Table
 from .storage import FRIEND_KEY
 
@@ -157,10 +158,16 @@ def _state(state: State, online: Visiting, data: Mapping[str, Any]) -> Result:
                  and type(item[0]) is int and type(item[1]) is int and 0 <= item[1] < view.players
                  and item[2] in wire.QUICK)
     online = replace(online, seats=shown, since=len(events), said=said, sent=False)
-    table = state.table if match is not None and match.id == fresh.id else Table()
+    same = match is not None and match.id == fresh.id
+    table = state.table if same else Table()
     state = replace(state, view="game" if data["started"] else "lobby", match=fresh, online=online,
                     table=replace(table, preview=None))
-    return state, [fx.Focus("hand")] if fresh.is_viewer_turn() else []
+    effects: list[fx.Effect] = [fx.Focus("hand")] if fresh.is_viewer_turn() else []
+    if same and match is not None and fresh.moves == match.moves + 1:  # a move: the sounds a local game makes
+        effects.append(fx.Sound(sounds_after(fresh.board)))
+    elif same and match is not None and match.phase == "deal-end" and fresh.phase == "play":
+        effects.append(fx.Sound(("deal",)))
+    return state, effects
 
 
 def _bye(state: State, online: Visiting, why: str) -> Result:

@@ -131,8 +131,11 @@ def lobby(state: State) -> list[Node | None]:
         return [h("h2", text=t("table_cannot_open")), h("p", "notice", id="online-status", role="status",
                                                         text=t("table_unreachable")), _seats(seats, state), buttons]
     waiting = [t("seat_n", n=seat + 1) for seat, (_, _, status) in enumerate(seats) if status == "waiting"]
+    mine = next((name for name, kind, _ in seats if kind == "host"), "")
     return [
         h("h2", text=t("table_code", code=online.code.upper())),
+        h("label", "field", children=[h("span", text=t("host_name_label")), h(
+            "input", id="host-name", type="text", maxlength=MAX_NAME, autocomplete="nickname", value=mine)]),
         *_link(state, online, t("table_link_help")),
         h("div", "table-qr", aria_label=t("table_qr_label"), role="group", children=[qr_code(
             online.link(state.address))]),
