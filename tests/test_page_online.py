@@ -25,6 +25,7 @@ from pasur_web.model.state import State
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import Node, find_all, text_of
+from pasur_web.screens.look import playable
 from pasur_web.screens.notices import notices
 from pasur_web.screens.online import join_form, lobby, online_bar
 from pasur_web.screens.players import opponents
@@ -303,6 +304,17 @@ def test_a_friend_who_comes_back_takes_the_same_seat_and_is_told_what_the_comput
     assert "While you were away" not in notices_text(net.friends["mina"])
     net.join("zoe", "Zoe")  # another browser finds the table full
     assert net.visiting("zoe").refused == "the table is full"
+
+
+def test_a_friend_s_hand_waits_while_its_host_is_not_reached() -> None:
+    net = seated()
+    play_on(net, lambda net: match_of(net.host).board.turn == 1)
+    assert playable(net.friends["mina"])
+    net.cut("mina")  # the connection is lost: the page looks for the table again
+    card = str(match_of(net.friends["mina"]).viewer_view().legal_moves()[0].card)
+    assert not playable(net.friends["mina"]) and net.act_friend("mina", act.PickCard(card)) == []
+    net.connect("mina")
+    assert playable(net.friends["mina"]) and match_of(net.friends["mina"]).is_viewer_turn()
 
 
 def test_a_second_page_of_the_friend_s_browser_takes_the_seat_and_the_first_says_so() -> None:

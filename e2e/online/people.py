@@ -97,6 +97,19 @@ def join(page: Page, link: str, name: str, speed: str = "instant") -> None:
     expect(page.locator("#lobby")).to_contain_text("waiting for the host")
 
 
+def at_table(browser: Browser, site_url: str, form: dict[str, str] | None = None,
+             speed: str = "instant") -> tuple[Person, Person, str]:
+    """A host (1280×800, named Ana) and a friend (360×740, Mina) at a table, the game started; and the
+    table's code."""
+    host, friend = person(browser), person(browser, 360, 740)
+    link = open_table(host[1], site_url, {"name-0": "Ana", "kind-1": "friend", **(form or {})}, speed)
+    join(friend[1], link, "Mina", speed)
+    expect(host[1].locator("#lobby")).to_contain_text("Everyone is seated")
+    host[1].click("#table-start")
+    expect(friend[1].locator("html")).to_have_attribute("data-phase", "play")
+    return host, friend, link.split("?join=")[1].split("&")[0]
+
+
 def phase(page: Page) -> str:
     return page.get_attribute("html", "data-phase") or ""
 

@@ -11,9 +11,9 @@ import json
 import pytest
 from online.people import (
     PLAYABLE,
-    Person,
     Signalling,
     Stranger,
+    at_table,
     hidden_cards_sent,
     join,
     open_table,
@@ -42,19 +42,9 @@ GRAB = """(code) => { window.__grab = { heard: [], taken: false };
 }"""
 
 
-def two(browser: Browser, site_url: str) -> tuple[Person, Person, str]:
-    """A host (1280×800) and a friend (360×740) at a table, the game started."""
-    host_person, friend_person = person(browser), person(browser, 360, 740)
-    link = open_table(host_person[1], site_url, {"name-0": "Ana", "kind-1": "friend"})
-    join(friend_person[1], link, "Mina")
-    host_person[1].click("#table-start")
-    expect(friend_person[1].locator("html")).to_have_attribute("data-phase", "play")
-    return host_person, friend_person, link.split("?join=")[1].split("&")[0]
-
-
 def test_someone_who_takes_the_table_s_id_while_its_host_reloads_hears_nothing_that_matters(
         browser: Browser, site_url: str) -> None:
-    (host_context, host, host_guard), (friend_context, friend, friend_guard), code = two(browser, site_url)
+    (host_context, host, host_guard), (friend_context, friend, friend_guard), code = at_table(browser, site_url)
     take_turns([host, friend], lambda: saved_moves(host) >= 5, host)
     stranger = Stranger(browser, site_url)
     stranger.page.evaluate(GRAB, code)
@@ -76,7 +66,7 @@ def test_someone_who_takes_the_table_s_id_while_its_host_reloads_hears_nothing_t
 
 
 def test_a_stranger_cannot_freeze_or_crash_the_host(browser: Browser, site_url: str) -> None:
-    (host_context, host, host_guard), (friend_context, friend, _), code = two(browser, site_url)
+    (host_context, host, host_guard), (friend_context, friend, _), code = at_table(browser, site_url)
     stranger, other = Stranger(browser, site_url), Stranger(browser, site_url)
     table = f"pasur-{code}"
     binary = stranger.connect(table, "binary")  # reassembled chunks: a 50 MB message froze the host

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from online.people import (
+    at_table,
     every_page_shows_the_deal_end,
     hidden_cards_sent,
     join,
@@ -24,13 +25,8 @@ pytestmark = pytest.mark.usefixtures("signalling")
 
 
 def test_two_friends_play_a_whole_match_at_normal_speed(browser: Browser, site_url: str, artifacts: Path) -> None:
-    host_context, host, host_guard = person(browser)
-    friend_context, friend, friend_guard = person(browser, 360, 740)
-    link = open_table(host, site_url, {"name-0": "Ana", "kind-1": "friend"}, speed="normal")
-    join(friend, link, "Mina", speed="normal")
-    expect(host.locator("#lobby")).to_contain_text("Everyone is seated")
-    host.click("#table-start")
-    expect(friend.locator("html")).to_have_attribute("data-phase", "play")
+    (host_context, host, host_guard), (friend_context, friend, friend_guard), _ = at_table(browser, site_url,
+                                                                                          speed="normal")
     expect(friend.locator("#opponents")).to_contain_text("Ana")  # the host's own name
     deals: list[list[str]] = []
 

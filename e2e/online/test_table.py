@@ -10,6 +10,7 @@ import pytest
 from online.people import (
     RECEIVED,
     Signalling,
+    at_table,
     hidden_cards_sent,
     join,
     open_table,
@@ -56,13 +57,10 @@ def test_start_with_a_free_seat_then_a_friend_joins_late(browser: Browser, site_
 
 
 def test_a_friend_who_leaves_and_comes_back_is_told_what_the_computer_played(browser: Browser, site_url: str) -> None:
-    host_context, host, _ = person(browser)
-    friend_context, friend, _ = person(browser, 360, 740)
-    link = open_table(host, site_url, {"name-0": "Ana", "kind-1": "friend", "setup-fixed": "1"})
-    join(friend, link, "Mina")
-    host.click("#table-start")
+    (host_context, host, _), (friend_context, friend, _), _ = at_table(browser, site_url, {"setup-fixed": "1"})
     take_turns([host, friend], lambda: saved_moves(host) >= 5, host)
     take_turns([host], lambda: host.get_attribute("html", "data-turn") == "1", host)
+    address = friend.url
     friend.close()  # the friend's page goes away mid-deal, on its turn
     expect(host.locator('#opponents [data-presence="away"]')).to_be_visible()
     expect(host.locator("#turn-status")).to_contain_text("Mina to play, and away")
@@ -72,7 +70,7 @@ def test_a_friend_who_leaves_and_comes_back_is_told_what_the_computer_played(bro
     take_turns([host], lambda: saved_moves(host) >= before + 3, host)
     again = friend_context.new_page()
     again.add_init_script(RECEIVED)
-    open_page(again, link + "&lang=en&speed=instant")  # the same browser: no name asked, the same seat
+    open_page(again, address)  # the same browser: no name asked, the same seat
     expect(again.locator("#covered")).to_contain_text("While you were away, the computer played for you")
     expect(host.locator("#opponents [data-presence]")).to_have_count(0)
     assert again.inner_text("#me-info .name") == "Mina"
@@ -86,14 +84,9 @@ def test_a_friend_who_leaves_and_comes_back_is_told_what_the_computer_played(bro
 
 
 def test_a_second_tab_takes_the_seat_and_the_first_says_so(browser: Browser, site_url: str) -> None:
-    host_context, host, _ = person(browser)
-    friend_context, first, _ = person(browser, 360, 740)
-    link = open_table(host, site_url, {"name-0": "Ana", "kind-1": "friend", "setup-fixed": "1"})
-    join(first, link, "Mina")
-    host.click("#table-start")
-    expect(first.locator("html")).to_have_attribute("data-phase", "play")
+    (host_context, host, _), (friend_context, first, _), _ = at_table(browser, site_url, {"setup-fixed": "1"})
     second = friend_context.new_page()
-    open_page(second, link + "&lang=en&speed=instant")
+    open_page(second, first.url)
     expect(second.locator("html")).to_have_attribute("data-phase", "play")
     expect(first.locator("#table-ended")).to_contain_text("another tab")
     expect(first.locator("#hand [data-card]:not([disabled])")).to_have_count(0)

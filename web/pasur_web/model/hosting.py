@@ -80,9 +80,9 @@ def publish(state: State) -> Result:
         if guest.seat is None:  # a friend on the name form: who invites, to what, as it is now
             effects += [fx.Send(name, invite)] if guest.proven else []
             continue
-        since = guest.sent[1] if guest.sent[0] == match.id else 0
-        effects.append(fx.Send(name, seat_state(match, guest.seat, since, seats, hosting.started, hosting.said)))
-        guests[name] = replace(guest, sent=(match.id, events))
+        since = guest.events_sent[1] if guest.events_sent[0] == match.id else 0
+        effects.append(fx.Send(name, seat_state(match, guest.seat, since, seats, hosting.started, hosting.messages)))
+        guests[name] = replace(guest, events_sent=(match.id, events))
     return replace(state, online=replace(hosting, guests=guests)), effects
 
 
@@ -131,7 +131,7 @@ def _hello(state: State, hosting: Hosting, match: Match, name: str, data: Mappin
     if holder is not None and holder != name:  # the same browser's other page: the seat goes where it is now
         guests[holder] = replace(guests[holder], seat=None)
         effects += [to_guest(holder, {"t": "bye", "why": "moved"}), fx.Drop(holder)]
-    guests[name] = replace(guest, seat=seat, sent=("", 0))
+    guests[name] = replace(guest, seat=seat, events_sent=("", 0))
     left = hosting.away.get(seat)
     covered = [str(record.move) for record in match.board.history[left:] if record.seat == seat] if (
         left is not None and seat in match.stand_ins) else []
@@ -195,7 +195,7 @@ def _from_guest(state: State, hosting: Hosting, action: act.Message) -> Result:
     if kind == "play":
         return _friend_plays(state, hosting, match, name, data)
     if kind == "say":
-        return replace(state, online=replace(hosting, said=say(hosting.said, seat, str(data["what"])))), []
+        return replace(state, online=replace(hosting, messages=say(hosting.messages, seat, str(data["what"])))), []
     return _review_asked(state, hosting, match, name, data["deal"])
 
 
@@ -253,7 +253,7 @@ def host_action(state: State, hosting: Hosting, action: act.Action) -> Result:
     if isinstance(action, act.StandIn | act.FreeSeat):
         return _seat_action(state, hosting, match, action)
     if isinstance(action, act.Say):
-        return replace(state, online=replace(hosting, said=say(hosting.said, match.viewer, action.what))), []
+        return replace(state, online=replace(hosting, messages=say(hosting.messages, match.viewer, action.what))), []
     if isinstance(action, act.Rename):  # the host's own seat: the one of this device
         seats = tuple(Seat(clean_name(action.name, info.name), HUMAN) if info.human else info for info in match.seats)
         if seats == match.seats:

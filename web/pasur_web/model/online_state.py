@@ -33,7 +33,7 @@ class Guest:
     challenge: str
     proven: bool = False
     seat: int | None = None
-    sent: tuple[str, int] = ("", 0)  # (match id, events sent): the next state message starts after them
+    events_sent: tuple[str, int] = ("", 0)  # (match id, events sent): the next state message starts after them
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Hosting:
     status: str = "connecting"  # "connecting", "open" (friends can reach it), "unreachable"
     started: bool = False  # the host started the match (before: the lobby)
     guests: Mapping[str, Guest] = field(default_factory=dict)  # each friend's connection, by its name
-    said: tuple[Said, ...] = ()  # the latest quick messages
+    messages: tuple[Said, ...] = ()  # the latest quick messages
     asked: frozenset[str] = frozenset()  # the reviews friends asked for ("deal:seat")
     away: Mapping[int, int] = field(default_factory=dict)  # a friend's seat -> the moves played when it left
 
@@ -96,15 +96,20 @@ class Visiting:
     invite: Invite | None = None
     seats: tuple[SeatShown, ...] = ()  # who sits where, as the host said
     since: int = 0  # the public events received
-    said: tuple[Said, ...] = ()
+    messages: tuple[Said, ...] = ()  # the latest quick messages
     refused: str = ""  # why the host refused the last message
-    sent: bool = False  # this page's move is on its way to the host (the hand waits for the answer)
+    move_pending: bool = False  # this page's move is on its way to the host (the hand waits for the answer)
     ended: str = ""  # why the host ended this page's place: "closed", "moved" (another tab), "freed"
     covered: tuple[str, ...] = ()  # the moves the computer played for this seat while it was away
 
     @property
     def host(self) -> bool:
         return False
+
+    @property
+    def waiting(self) -> bool:
+        """The hand waits: this page's move is on its way to the host, or no host is reached now."""
+        return self.move_pending or self.host_slot is None
 
 
 @dataclass(frozen=True)

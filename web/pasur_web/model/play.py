@@ -93,7 +93,7 @@ def play(state: State, move: Move | str) -> Result:
             return state, []
         send = fx.Send(online.host_slot, wire.json_text({"t": "play", "move": str(move), "at": match.moves}))
         table = replace(table, choosing=None, selected=None)
-        return replace(state, table=table, online=replace(online, sent=True)), [send]
+        return replace(state, table=table, online=replace(online, move_pending=True)), [send]
     game = match.game
     if game is None:
         return state, []
@@ -118,7 +118,7 @@ def _pick_card(state: State, match: Match, card: str, now: bool = False) -> Resu
     are marked and its worth said, and a second tap (or ``now``: its Play button, a drop on the
     table, the setting to play on the first tap) plays it."""
     table = state.table
-    waiting = isinstance(state.online, Visiting) and state.online.sent  # a friend's move is on its way to the host
+    waiting = isinstance(state.online, Visiting) and state.online.waiting
     if not match.is_viewer_turn() or table.preview is not None or waiting:
         return state, []
     try:

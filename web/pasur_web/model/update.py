@@ -173,8 +173,9 @@ def _public(state: State) -> object:
     online, match = state.online, state.match
     if not isinstance(online, Hosting) or match is None:
         return None
-    behind = [name for name, guest in online.guests.items() if guest.seat is not None and guest.sent[0] != match.id]
-    return match, shown_seats(match, online), online.said, online.started, behind
+    behind = [name for name, guest in online.guests.items()
+              if guest.seat is not None and guest.events_sent[0] != match.id]
+    return match, shown_seats(match, online), online.messages, online.started, behind
 
 
 def update(state: State, action: act.Action) -> Result:

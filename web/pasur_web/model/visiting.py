@@ -105,7 +105,8 @@ def _proof(state: State, online: Visiting, slot: str, data: Mapping[str, Any]) -
                                                              data["nonce"], data["sig"]):
         return state, [fx.Drop(slot)]
     others = [fx.Drop(other) for other in online.knocks if other != slot]
-    online = replace(online, host_slot=slot, challenge=str(data["nonce"]), knocks={}, status="connected", sent=False)
+    online = replace(online, host_slot=slot, challenge=str(data["nonce"]), knocks={}, status="connected",
+                     move_pending=False)
     return replace(state, online=online), [*others, *(_hello(online) if online.joined else [])]
 
 
@@ -157,7 +158,7 @@ def _state(state: State, online: Visiting, data: Mapping[str, Any]) -> Result:
     said = tuple((item[0], item[1], item[2]) for item in data["said"] if isinstance(item, list) and len(item) == 3
                  and type(item[0]) is int and type(item[1]) is int and 0 <= item[1] < view.players
                  and item[2] in wire.QUICK)
-    online = replace(online, seats=shown, since=len(events), said=said, sent=False)
+    online = replace(online, seats=shown, since=len(events), messages=said, move_pending=False)
     same = match is not None and match.id == fresh.id
     table = state.table if same else Table()
     state = replace(state, view="game" if data["started"] else "lobby", match=fresh, online=online,
@@ -173,7 +174,7 @@ def _state(state: State, online: Visiting, data: Mapping[str, Any]) -> Result:
 def _bye(state: State, online: Visiting, why: str) -> Result:
     """The host ended this page's place: the table closed, the seat freed, or taken by another page of
     this browser (which keeps it). This page stops looking for the table, and says why."""
-    online = replace(online, ended=why, status="ended", host_slot=None, knocks={}, sent=False)
+    online = replace(online, ended=why, status="ended", host_slot=None, knocks={}, move_pending=False)
     kept = [] if why == "moved" else [fx.Store(FRIEND_KEY, None)]
     return replace(state, online=online), [fx.CloseTable(), *kept]
 
@@ -201,7 +202,7 @@ def _from_host(state: State, online: Visiting, slot: str, text: str) -> Result:
         welcomed = replace(online, seated=True, covered=tuple(data["covered"]), refused="")
         return replace(state, online=welcomed), [] if online.seated else [_kept(welcomed)]
     if kind == "refused":
-        return replace(state, online=replace(online, refused=str(data["why"])[:300], sent=False)), []
+        return replace(state, online=replace(online, refused=str(data["why"])[:300], move_pending=False)), []
     if kind == "bye":
         return _bye(state, online, data["why"])
     return state, []
@@ -220,7 +221,8 @@ def visiting_action(state: State, online: Visiting, action: act.Action) -> Resul
         if slot != online.host_slot:
             knocks = {key: value for key, value in online.knocks.items() if key != slot}
             return replace(state, online=replace(online, knocks=knocks)), []
-        return replace(state, online=replace(online, host_slot=None, challenge="", status="lost", sent=False)), []
+        lost = replace(online, host_slot=None, challenge="", status="lost", move_pending=False)
+        return replace(state, online=lost), []
     if slot is None and action.status == "missing" and online.host_slot is None:  # no table open under this code
         notice = Notice(("join_missing", {"code": online.code.upper()}), "join")
         state = replace(state, view="join", online=replace(online, status="missing", joined=False),

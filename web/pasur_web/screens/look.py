@@ -20,7 +20,7 @@ __all__ = ["choice", "looked_at", "playable", "selection", "takes", "worth", "wo
 
 def playable(state: State) -> bool:
     match = state.match
-    waiting = isinstance(state.online, Visiting) and state.online.sent  # a friend's move is on its way to the host
+    waiting = isinstance(state.online, Visiting) and state.online.waiting
     return (match is not None and match.is_viewer_turn() and state.table.preview is None and not state.table.behind
             and not waiting)
 

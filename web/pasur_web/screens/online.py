@@ -210,7 +210,7 @@ def online_bar(state: State) -> list[Node | None] | None:
     t = cat.t
     said = [h("p", "said", data_line=f"said-{number}", role="status",
               text=t("said", name=name_of(match, seat, cat) if seat < len(match.seats) else "?", text=t(f"say_{what}")))
-            for number, seat, what in online.said[-1:]]
+            for number, seat, what in online.messages[-1:]]
     short = None if online.status in ("open", "connected") or (isinstance(online, Visiting) and online.ended) else (
         h("p", "muted online-status", id="online-status", role="status", text=t(f"online_short_{online.status}")))
     return [*said, short or h("span", "online-gap"), _invite(state, online),
