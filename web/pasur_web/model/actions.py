@@ -68,17 +68,22 @@ class PickCapture:
     captured: str  # one of the offered captures, in move notation ("4C,4D")
 
 
-
-
-
-
-
 @dataclass(frozen=True)
 class ShowHint:
     move: str
     match: str  # the match and the position it was searched for (its number of moves)
     moves: int
 
+
+@dataclass(frozen=True)
+class Tipped:
+    """The guided deal's tip for a position (the match, its number of moves): the move, and the best
+    move when the tip is a simpler capture that the judgement grades good (``pasur.judgement.tip_of``)."""
+
+    match: str
+    moves: int
+    move: str
+    best: str | None = None
 
 
 @dataclass(frozen=True)
@@ -109,19 +114,15 @@ class StartGame:
     form: Mapping[str, str | bool]  # the new-game panel's fields by id (``setup_form.read_setup``)
 
 
-
 @dataclass(frozen=True)
 class StartDaily:
     today: str  # the date (UTC) as the page reads it
     day: str | None = None  # the deal of this date; None: today's
 
 
-
 @dataclass(frozen=True)
 class Leave:
     confirmed: bool  # "Leave this game?" answered
-
-
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,6 @@ class OpenSettings:
     focus: str = "#settings-speed"
     offline_ready: bool = False
     installable: bool = False
-
 
 
 @dataclass(frozen=True)
@@ -156,8 +156,6 @@ class OpenRules:
     preset: str = ""  # the preset chosen in the new-game panel, when it is open
 
 
-
-
 @dataclass(frozen=True)
 class Dismiss:
     notice: int  # its place in the list of notices (-1: the notice of a failed save)
@@ -168,17 +166,20 @@ class Adopt:
     match: Match | None  # continue here the game another tab saved (as read now)
 
 
-
 # ---------------------------------------------------------------------- the review and the daily deal
 @dataclass(frozen=True)
 class OpenReview:
     seat: int | None = None
 
 
-
 @dataclass(frozen=True)
 class ReviewMove:
-    index: int | None  # a reviewed move shown on its own; None: back to the list
+    index: int | None  # a reviewed move shown in the replay of the deal; None: one level back
+
+
+@dataclass(frozen=True)
+class ReviewStep:
+    to: str  # the replay of the deal: "first", "prev", "next" or "last" move (the first opens it)
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,6 @@ class Reviewed:
     key: str
     entries: tuple[MoveReview, ...]
     done: bool
-
 
 
 @dataclass(frozen=True)
@@ -293,7 +293,7 @@ class Say:
     what: str  # a quick message, by key (wire.QUICK)
 
 
-Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Computer | Started | StartGame | StartDaily | Leave
-          | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
-          | ReviewMove | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | Stored | DemoStep
-          | OpenTable | Join | Message | Link | StandIn | Say)
+Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Tipped | Computer | Started | StartGame | StartDaily
+          | Leave | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
+          | ReviewMove | ReviewStep | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | Stored
+          | DemoStep | OpenTable | Join | Message | Link | StandIn | Say)

@@ -61,6 +61,11 @@ class SearchHint:
 
 
 @dataclass(frozen=True)
+class JudgeTip:
+    match: Match  # the guided deal's tip for the player's turn: ``Tipped`` follows
+
+
+@dataclass(frozen=True)
 class ComputeReview:
     match: Match
     deal: int
@@ -127,6 +132,6 @@ class Publish:
     anew: str | None = None
 
 
-Effect = (SaveMatch | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer | SearchHint
+Effect = (SaveMatch | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer | SearchHint | JudgeTip
           | ComputeReview | PlayDuplicate | Focus | Address | Copy | PromptInstall | OpenTable | Connect | Send
           | Publish | CloseTable)

@@ -189,7 +189,7 @@ def panel_action(state: State, action: act.Action) -> Result:
         return resume(state, action.match, notice=False) if action.match is not None else (state, [])
     if action is act.Press.INSTALL:
         return state, [fx.PromptInstall()]
-    if isinstance(action, act.OpenReview | act.ReviewMove | act.TryAgain | act.TryMove) or (
+    if isinstance(action, act.OpenReview | act.ReviewMove | act.ReviewStep | act.TryAgain | act.TryMove) or (
             isinstance(action, act.Press) and action in _REVIEW_PRESSES):
         return review_action(state, action)
     if isinstance(action, act.Reviewed):

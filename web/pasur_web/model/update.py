@@ -38,7 +38,7 @@ from .storage import start_action
 
 __all__ = ["initial_state", "param_notices", "update"]
 
-_TABLE = (act.PickCard, act.PlayCard, act.PickCapture, act.ShowHint, act.Computer)
+_TABLE = (act.PickCard, act.PlayCard, act.PickCapture, act.ShowHint, act.Tipped, act.Computer)
 _GAMES = (act.StartGame, act.StartDaily, act.Leave, act.AnswerLink)
 _ONLINE = (act.Message, act.Link, act.StandIn, act.Say)
 _ONLINE_PRESSES = (act.Press.START_TABLE, act.Press.COPY_LINK, act.Press.SHARE_LINK, act.Press.LEAVE_TABLE)
@@ -173,5 +173,6 @@ def update(state: State, action: act.Action) -> Result:
     if online is not None and online.host and state.match is not before and not any(
             isinstance(effect, fx.Publish) for effect in effects):
         effects = [*effects, fx.Publish()]
-    return with_tip(state), effects
+    state, tipping = with_tip(state)
+    return state, effects + tipping
 
