@@ -139,6 +139,7 @@ class State:
     stats: Stats = field(default_factory=Stats)
     daily: DailyBook = field(default_factory=DailyBook)
     shared: str = ""  # what the daily deal's share button did
+    shared_text: str = ""  # the daily deal's text copied, shown under its Share button
     demo: CaptureDemo | DealDemo | DemoError | None = None
     online: Online | None = None  # the table between friends this page is at
     address: str = ""  # the page's own address, without its query (a table's link starts with it)
