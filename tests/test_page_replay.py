@@ -96,6 +96,9 @@ def test_the_replay_moves_by_buttons_keys_and_swipes_and_shows_each_position() -
         assert {attrs_of(card)["data-card"] for card in played} == {str(card) for card in (
             step.record.move.card, *step.record.move.captured)}
         assert step.entry is not None and attrs_of(panel)["data-best"] == str(step.entry.best)
+        verdict = find(panel, **{"class": "muted review-verdict"})  # the grade, the loss and why, when there is a why
+        says_why = step.entry.better is not None or step.entry.reason == ("only_move", {})
+        assert (verdict is not None) == says_why, at
         if step.entry.better is not None:
             assert {attrs_of(card)["data-card"] for card in find_all(panel, data_best="1")} == {
                 str(card) for card in (step.entry.best.card, *step.entry.best.captured)}

@@ -42,7 +42,8 @@ def _nav(at: int, total: int, say: Say) -> Node:
     return h("div", "review-steps", role="group", aria_label=say.cat.t("review_replay"), children=[
         h("button", "secondary review-step", id=f"review-{name}", type="button", data_action=f"review-{name}",
           aria_label=say.cat.t(f"review_step_{name}"), title=say.cat.t(f"review_step_{name}"),
-          disabled=(at == 0) if name in ("first", "prev") else (at == total - 1), text=right if rtl else left)
+          disabled=(at == 0) if name in ("first", "prev") else (at == total - 1), text=right if rtl else left,
+          dir="ltr")  # (the arrow and its bar as written; the row of buttons runs the page's way)
         for name, left, right in MOVES])
 
 
@@ -58,9 +59,9 @@ def replay(state: State, shown: Review, steps: Sequence[Step], say: Say) -> Node
     if entry is not None:
         best = t("review_better_move", move=move_words(better, cat)) if better is not None else t(
             "review_was_best" if entry.grade == "best" else "review_was_good")
-        verdict = say.verdict(entry, with_best=False)  # (for a move graded best or good, said when it says why)
-        judged = [h("p", "mark-best-text", text=best), h("p", "muted review-verdict", text=verdict)
-                  if " · " in verdict else None]
+        parts = say.parts(entry, with_best=False)  # (for a move graded best or good, said when it says why)
+        judged = [h("p", "mark-best-text", text=best), h("p", "muted review-verdict", text=" · ".join(parts))
+                  if len(parts) > 1 else None]
     own = next_own(steps, at)
     back = "review_back" if shown.full else "review_try_back"
     return h("div", "panel review-panel review-replay", id="review-position", data_step=at, data_seat=record.seat,

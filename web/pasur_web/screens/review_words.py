@@ -17,7 +17,7 @@ from .cards import card_node
 from .html import Node, h
 from .words import move_words, name_of
 
-__all__ = ["Names", "Say", "cards_row", "grade_words", "rank_words", "reason_words", "verdict_line"]
+__all__ = ["Names", "Say", "cards_row", "grade_words", "rank_words", "reason_words", "verdict_line", "verdict_parts"]
 
 Names = Callable[[int], str]
 
@@ -37,7 +37,10 @@ class Say:
         return cls(cat, lambda seat: name_of(match, seat, cat), state.table.guide)
 
     def verdict(self, entry: MoveReview, with_best: bool, move: Move | None = None) -> str:
-        return verdict_line(entry, self.cat, with_best, move, self.name, self.guided)
+        return " · ".join(self.parts(entry, with_best, move))
+
+    def parts(self, entry: MoveReview, with_best: bool, move: Move | None = None) -> list[str]:
+        return verdict_parts(entry, self.cat, with_best, move, self.name, self.guided)
 
     def why(self, entry: MoveReview) -> str:
         return reason_words(entry, self.cat, None, self.name)
@@ -80,8 +83,8 @@ def grade_words(entry: MoveReview, cat: Catalog, move: Move | None = None) -> st
     return cat.t("review_graded", grade=words, sure=cat.t(f"review_sure_{sure}"))
 
 
-def verdict_line(entry: MoveReview, cat: Catalog, with_best: bool, move: Move | None = None,
-                 name: Names | None = None, guided: bool = False) -> str:
+def verdict_parts(entry: MoveReview, cat: Catalog, with_best: bool, move: Move | None = None,
+                  name: Names | None = None, guided: bool = False) -> list[str]:
     """The grade; for a grade worse than good, the better move (``with_best``), the points lost and why;
     for the only legal move, or (``guided``) the guided deal's simpler capture, why it is good."""
     move = move or entry.played
@@ -96,7 +99,13 @@ def verdict_line(entry: MoveReview, cat: Catalog, with_best: bool, move: Move | 
         "only_move",))
     if reason and (entry.grade_of(move) in WORSE or good_reason):
         parts.append(reason)
-    return " · ".join(parts)
+    return parts
+
+
+def verdict_line(entry: MoveReview, cat: Catalog, with_best: bool, move: Move | None = None,
+                 name: Names | None = None, guided: bool = False) -> str:
+    """:func:`verdict_parts` in one line."""
+    return " · ".join(verdict_parts(entry, cat, with_best, move, name, guided))
 
 
 def cards_row(group: Iterable[Card], label: str, cat: Catalog, played: Move | None, better: Move | None,
