@@ -299,6 +299,7 @@ def test_guided_first_deal_gives_a_tip_then_the_reason(page: Page, guard: object
     open_page(page, f"{site_url}?lang=en&speed=instant")
     page.click("#guide-start")
     page.wait_for_function(WAIT_HUMAN)
+    page.wait_for_selector("#guide-text [data-tip]")  # (the position is judged as the review judges it)
     tip = page.inner_text("#guide-text")
     assert tip.startswith("Tip: try ")
     hinted = page.locator("#hand [data-hint]")
@@ -309,6 +310,7 @@ def test_guided_first_deal_gives_a_tip_then_the_reason(page: Page, guard: object
     answer_capture_choice(page, card)
     wait_for_moves(page, 2)
     page.wait_for_function(WAIT_HUMAN)
+    page.wait_for_selector("#guide-text [data-tip]")
     said = page.inner_text("#guide-text")
     assert said.startswith("Tip: try ") and "Last move: " in said  # what to do now, then the last move
     page.click("#guide-stop")

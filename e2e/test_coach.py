@@ -241,6 +241,13 @@ def test_daily_result_share_history_and_review(browser: Browser, site_url: str, 
     computer = Duplicate(datetime.date.fromisoformat(day)).computer_points()  # the same in CPython as in the page
     page.wait_for_selector("#daily-share", timeout=90_000)
     diff = f"{mine - computer:+d}"
+    # How the player did on today's deal against the computer's play of the same cards, not the match.
+    verdict = (f"You beat the computer's play of your cards by {mine - computer} point"
+               f"{'s' if mine - computer > 1 else ''}." if mine > computer else
+               "You made as many points as the computer did with your cards." if mine == computer else
+               f"The computer made {computer - mine} point{'s' if computer - mine > 1 else ''} more with your cards.")
+    expect(page.locator("#daily-verdict")).to_have_text(verdict)
+    expect(page.locator("#sheet")).not_to_contain_text("Match over")
     assert page.inner_text("#daily-compare") == (
         f"You made {mine}, the computer made {computer} with your cards: {diff}")
     expect(page.locator('#daily-counted[data-counted="true"]')).to_have_text(
@@ -250,8 +257,12 @@ def test_daily_result_share_history_and_review(browser: Browser, site_url: str, 
     page.wait_for_function("document.getElementById('daily-shared').textContent !== ''")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied == (f"Pasur daily deal {day}: {mine} points, {diff} against the computer"
-                      " (first attempt, no Hint or Undo)")
+                      f" (first attempt, no Hint or Undo)\n{site_url}?daily={day}")
     assert not re.search(r"\b(10|[2-9AJQK])[CDHS]\b|[♣♦♥♠]", copied)  # no card: no spoiler
+    # What was copied is shown under Share: a friend's link to the same cards, and no card.
+    expect(page.locator("#daily-share-text")).to_have_text(copied.replace("\n", " "))
+    page.locator("#daily-share-text").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "daily-share-phone.png"))
     # The review is there after the daily deal too.
     page.click("#review-open")
     page.wait_for_selector(REVIEW_DONE, timeout=90_000)

@@ -71,6 +71,7 @@ def test_the_hand_stays_in_the_window_on_every_screen(person: tuple[Page, str], 
     open_page(page, f"{site_url}?speed=instant&lang=en")
     tap(page, "#guide-start", touch)  # the guided deal, its tip above the hand
     page.wait_for_function(WAIT_HUMAN)
+    page.wait_for_selector("#guide-text [data-tip]")  # (the position is judged as the review judges it)
     assert page.evaluate(HAND_INSIDE), "guided deal"
     if page.locator("#guide-text .guide-last").count() == 0:  # the player led: play the tip, see the reply
         tipped = page.locator("#hand [data-hint]").get_attribute("data-card") or ""
@@ -78,6 +79,7 @@ def test_the_hand_stays_in_the_window_on_every_screen(person: tuple[Page, str], 
         answer_capture_choice(page, tipped)
         wait_for_moves(page, 2)
         page.wait_for_function(WAIT_HUMAN)
+        page.wait_for_selector("#guide-text [data-tip]")
     # What to do now comes first, whole, then why the last move did what it did (the rest of a long
     # one a scroll away).
     expect(page.locator("#guide-text .guide-now")).to_contain_text("Tip: try")

@@ -50,9 +50,10 @@ def test_no_signalling_server_is_said_and_a_game_against_the_computer_still_work
     page.select_option("#kind-1", "friend")
     page.click("#play-friend")
     status = page.locator("#online-status")
+    expect(page.locator("#lobby h2")).to_have_text("A table cannot be opened now")
     expect(status).to_contain_text("cannot be reached")
-    expect(status).to_contain_text("Games against the computer")
-    expect(page.locator("#table-link")).to_be_visible()  # the link stays, for when the server is back
+    expect(status).to_contain_text("games against the computer work as usual")
+    expect(page.locator("#table-link")).to_have_count(0)  # no link to a table nobody could reach
     # The player gives up on the friend and plays the computer instead.
     page.click("#table-leave")
     expect(page.locator("#start")).to_be_visible()

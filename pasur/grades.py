@@ -57,8 +57,19 @@ REASONS: Final = {
     "fewer_clubs_one": "takes 1 club fewer than {best}, with the clubs majority still open",
     "spends_jack": "spends a Jack on cards that {best} takes as well",
     "later": "in the computer's playouts, the rest of the deal goes better after {best}",
+    # From the lines the search found (pasur.lines); {player} is a seat, which the page names.
+    "sur_next": "{player} then sweeps the table with {rank}: a sur, 5 points",  # {rank}: "a 3", "a jack"
+    "sur_later": "later {player} sweeps the table with {rank}: a sur, 5 points",
+    "sur_own": "after {best}, you sweep the table later with {rank}: a sur, 5 points",
+    "clubs_race": "gives up the race for the clubs (you had {mine}, {player} gets to {theirs})",
+    "clubs_race_own": "loses the race for the clubs (you had {mine}; after {best} you get to {ours})",
+    "leaves_card": "leaves the {card} for {player}",
+    "card_goes": "the {card} goes to {player}; after {best} it comes to you",
+    # A move graded good that the guided deal teaches rather than the best (pasur.judgement.tip_of).
+    "simpler": "a capture as good as {best}: the guide teaches captures first",
 }
 _COURT = {11: "jack", 12: "queen", 13: "king"}
+_A_RANK = {"A": "an ace", "J": "a jack", "Q": "a queen", "K": "a king"}
 
 Reason = tuple[str, dict[str, str]]
 
@@ -85,14 +96,19 @@ def confidence_for(loss: float, error: float, exact: bool) -> str:
 
 
 def reason_text(reason: Reason) -> str:
-    """A reason in English."""
+    """A reason in English (a seat named by its number: "seat 1")."""
     key, values = reason
     if values.get("points", values.get("clubs")) == "1":
         key += "_one"
-    return REASONS[key].format(**values)
+    named = dict(values)
+    if "player" in values:
+        named["player"] = f"seat {values['player']}"
+    if key.startswith("sur_"):
+        named["rank"] = _A_RANK.get(values["rank"], f"a {values['rank']}")
+    return REASONS[key].format(**named)
 
 
-_COUNTS = frozenset({"points", "clubs", "sum"})  # values the page writes as numbers
+_COUNTS = frozenset({"points", "clubs", "sum", "mine", "theirs", "ours", "player"})  # digits ("player": a seat)
 _MAX_VALUE = 12  # a card's symbol or a small number
 _MAX_CARDS = 48  # the cards left on a table, by their symbols
 

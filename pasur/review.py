@@ -25,25 +25,21 @@ of the best move's result minus its own, sample by sample, with the standard err
 
 from __future__ import annotations
 
-import math
-import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from .ai import derive_seed
 from .cards import Card
 from .game import Game, new_game
-from .grades import GRADES, INACCURACY, NOISE, WORSE, Reason, confidence_for, grade_for, reason_from, why_worse
+from .grades import GRADES, WORSE, Reason, confidence_for, grade_for, reason_from
+from .judgement import MAX_WORLDS, WORLDS, Judgement, judge, tip_of
+from .lines import reason_for
 from .moves import Move
-from .search import Search
 from .view import PlayerView
 
-__all__ = ["GRADES", "KEY_MOMENTS", "MAX_WORLDS", "WORLDS", "DealReview", "MoveReview", "Option", "key_moments",
-           "points_lost", "review_position"]
+__all__ = ["GRADES", "KEY_MOMENTS", "MAX_WORLDS", "WORLDS", "DealReview", "MoveReview", "Option", "entry_of",
+           "key_moments", "points_lost", "review_position"]
 
-WORLDS: Final = 40  # samples of the hidden cards per position; every legal move is played in each
-MAX_WORLDS: Final = 160  # at most, for a move that may have lost but cannot be told from the best yet
 KEY_MOMENTS: Final = 3  # the costliest decisions the review opens on
 
 
@@ -179,71 +175,44 @@ def points_lost(entries: Iterable[MoveReview]) -> float:
     return sum(entry.lost for entry in entries)
 
 
-def position_seed(view: PlayerView) -> int:
-    """The seed of one position's samples: from what the seat sees, and nothing else."""
-    return derive_seed("review", view.seat, view.moves_played, view.deal_number,
-                       " ".join(map(str, view.hand)), " ".join(map(str, view.table)),
-                       "|".join(" ".join(map(str, pile)) for pile in view.piles))
-
-
-def _paired(results: Sequence[Sequence[float]], best: int) -> list[tuple[float, float]]:
-    """Each move's loss against move ``best``, sample by sample, and the standard error of its mean."""
-    found = []
-    for own in results:
-        diffs = [b - p for b, p in zip(results[best], own, strict=True)]
-        count = len(diffs)
-        loss = max(0.0, sum(diffs) / count)
-        spread = sum((d - loss) ** 2 for d in diffs) / (count - 1) if count > 1 else 0.0
-        found.append((loss, math.sqrt(spread / count)))
-    return found
-
-
-def _graded(search: Search, results: Sequence[Sequence[float]], played: int) -> tuple[int, list[tuple[float, float]]]:
-    """The best move's index (a tie goes to the move played) and every move's (loss, error)."""
-    means = [mean for _, mean, _, _ in search.estimates()]
-    best = max(range(len(means)), key=lambda index: (means[index], index == played))
-    if search.exact is not None:
-        return best, [(means[best] - mean, 0.0) for mean in means]
-    return best, _paired(results, best)
+def entry_of(judgement: Judgement, played: Move) -> MoveReview:
+    """The review of ``played`` from the judgement of its position (``number`` and ``round`` 0:
+    :class:`DealReview` sets them): every legal move graded against the best (a move as good as the
+    best, the move played first among them), why each move graded worse than good is worse, and why
+    the guided deal's simpler capture is good."""
+    view, moves = judgement.view, judgement.moves
+    at = judgement.index(played)
+    if len(moves) == 1:
+        only = Option(played, 0.0, 0.0, ("only_move", {}))
+        return MoveReview(0, 0, view.hand, view.table, played, None, True, (only,))
+    best = moves[judgement.best]
+    top = played if judgement.losses[at] <= 0 else best
+    tip, simpler = tip_of(judgement)
+    options = []
+    for index, move in enumerate(moves):
+        loss, error = judgement.losses[index], judgement.errors[index]
+        reason = None
+        if move != top and grade_for(loss, error, judgement.exact) in WORSE:
+            reason = reason_for(judgement, index)
+        elif simpler and move == tip:
+            reason = ("simpler", {"best": best.card.symbol})
+        options.append(Option(move, loss, error, reason))
+    options.sort(key=lambda option: (option.move != top, option.loss))
+    return MoveReview(0, 0, view.hand, view.table, played, round(judgement.means[at], 2), judgement.exact,
+                      tuple(options))
 
 
 def review_position(view: PlayerView, played: Move, worlds: int = WORLDS) -> Iterator[MoveReview | None]:
     """Review one move from the view it was played from, in steps: yields None after each playout,
-    then the :class:`MoveReview` (with ``number`` and ``round`` 0: :class:`DealReview` sets them)."""
-    moves = view.legal_moves()
-    if played not in moves:
+    then the :class:`MoveReview` (with ``number`` and ``round`` 0: :class:`DealReview` sets them).
+    The position is judged as :func:`pasur.judgement.judge` judges it whatever move was played."""
+    if played not in view.legal_moves():
         raise ValueError(f"{played} is not a legal move in this position")
-    if len(moves) == 1:
-        only = Option(played, 0.0, 0.0, ("only_move", {}))
-        yield MoveReview(0, 0, view.hand, view.table, played, None, True, (only,))
-        return
-    # In points only: the bonus hard gives to deciding the match would turn a near tie into 25 points.
-    most = max(worlds, MAX_WORLDS)
-    search = Search(view, random.Random(position_seed(view)), most * len(moves), candidates=None, match_swing=False)
-    index = search.moves.index(played)
-    results: list[list[float]] = [[] for _ in search.moves]  # each move's result, sample by sample
-    totals = list(search.totals)
-    for _ in search:
-        for at, count in enumerate(search.counts):  # the playout just made: one more result for one move
-            if count > len(results[at]):
-                results[at].append(search.totals[at] - totals[at])
-                totals[at] = search.totals[at]
-        yield None
-        done = search.counts[-1]
-        if search.exact is None and done == search.counts[0] and done % worlds == 0:
-            best, graded = _graded(search, results, index)
-            loss, error = graded[index]
-            if best == index or not INACCURACY <= loss < NOISE * error:  # the grade is settled
-                break
-    best, graded = _graded(search, results, index)
-    means = [mean for _, mean, _, _ in search.estimates()]
-    exact, top = search.exact is not None, search.moves[best]
-    options = []
-    for move, (loss, error) in zip(search.moves, graded, strict=True):
-        worse = move != top and grade_for(loss, error, exact) in WORSE
-        options.append(Option(move, round(loss, 2), round(error, 2), why_worse(view, move, top) if worse else None))
-    options.sort(key=lambda option: (option.move != top, option.loss))
-    yield MoveReview(0, 0, view.hand, view.table, played, round(means[index], 2), exact, tuple(options))
+    for step in judge(view, worlds):
+        if step is None:
+            yield None
+        else:
+            yield entry_of(step, played)
 
 
 class DealReview:

@@ -32,7 +32,7 @@ LAYERS: list[list[str]] = [
     ["evaluation", "search"],
     ["ai", "players"],
     ["reference"],
-    ["simulate", "tournament", "grades", "review", "daily", "bench"],
+    ["simulate", "tournament", "grades", "judgement", "lines", "review", "daily", "bench"],
     ["cli"],
     ["__init__", "__main__"],
 ]

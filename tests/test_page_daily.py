@@ -106,13 +106,33 @@ def test_the_daily_result_and_its_share_text() -> None:
         f"You made {mine}, the computer made 11 with your cards: {mine - 11:+d}")
     assert text_of(found(find(shown[0], id="daily-counted"))) == (
         "Counted: your first attempt at this deal, played without Hint or Undo.")
+    # The result is how the player did against the computer's play of the same cards, not the match.
+    panel = text_of(shown[0])
+    assert "Match over" not in panel and "win the match" not in panel and "Winner" not in panel
+    assert text_of(found(find(shown[0], tag="h2"))) == f"Daily deal of {DAY}"
+    assert text_of(found(find(shown[0], id="daily-verdict"))) == (
+        f"The computer made {11 - mine} points more with your cards." if mine < 11 else
+        f"You beat the computer's play of your cards by {mine - 11} points." if mine > 12 else
+        "You beat the computer's play of your cards by 1 point." if mine == 12 else
+        "You made as many points as the computer did with your cards.")
+    assert text_of(found(find(shown[0], id="daily-against"))) == (
+        f"Your deal against Sara: {mine} to {deal_points(game_of(match), 1)}.")
+    # The share text carries the link to that day's deal, so that a friend plays the same cards.
     _, effects = update(state, act.Press.SHARE)
     assert effects == [fx.Copy(f"Pasur daily deal {DAY}: {mine} points, {mine - 11:+d} against the computer"
-                               " (first attempt, no Hint or Undo)")]
+                               f" (first attempt, no Hint or Undo)\nhttps://example.org/pasur/?daily={DAY}")]
+    (copy,) = effects
+    assert isinstance(copy, fx.Copy)
+    copied, _ = update(state, act.Shared(True, copy.text))  # what was copied is shown under Share
+    shown = sheet(copied)
+    assert shown is not None and text_of(found(find(shown[0], id="daily-share-text"))) == copy.text
     practice = replace(state, match=replace(match, practice=True))
     _, effects = update(practice, act.Press.SHARE)
     assert effects == [fx.Copy(f"Pasur daily deal {DAY}: {mine} points, {mine - 11:+d} against the computer"
-                               " (practice)")]
+                               f" (practice)\nhttps://example.org/pasur/?daily={DAY}")]
+    waiting = sheet(replace(state, daily=DailyBook({DAY: {"player": mine}})))
+    assert waiting is not None and text_of(found(find(waiting[0], id="daily-verdict"))) == (
+        "The computer is playing your cards…")
     shown = sheet(practice)
     assert shown is not None and attrs_of(found(find(shown[0], id="daily-counted")))["data-counted"] == "false"
     assert text_of(found(find(shown[0], id="daily-counted"))).startswith("Practice: this deal was already started")

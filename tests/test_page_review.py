@@ -21,7 +21,8 @@ from pasur_web.model.seats import Seat
 from pasur_web.model.state import Review, State
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import Node, attrs_of, find, find_all, text_of
-from pasur_web.screens.review import review, verdict_line
+from pasur_web.screens.review import review
+from pasur_web.screens.review_words import verdict_line
 from pasur_web.screens.words import move_words
 
 
@@ -64,6 +65,13 @@ def reviewed_deal() -> tuple[Match, tuple[MoveReview, ...]]:
     return match, tuple(DealReview(game_of(match), 0, 0, worlds=3).run())
 
 
+@functools.cache
+def others_reviewed() -> tuple[MoveReview, ...]:
+    """Bo's moves in the same deal, each judged from Bo's view."""
+    match, _ = reviewed_deal()
+    return tuple(DealReview(game_of(match), 1, 0, worlds=3).run())
+
+
 def shown(state: State) -> Node:
     drawn = review(state)
     assert drawn is not None
@@ -80,7 +88,13 @@ def test_opening_the_review_computes_it_in_the_background_and_keeps_it() -> None
     assert text_of(found(find(drawn[0], id="review-progress"))) == f"Reviewing your moves… 3 of {len(entries)}"
     assert not find_all(drawn[0], data_review_moment="*")  # the key moments wait for the whole deal
     state, effects = update(state, act.Reviewed(match.id, "0:0", entries, True))
-    assert match_of(state).reviews == {"0:0": entries} and effects == [fx.SaveMatch(match_of(state))]
+    kept = match_of(state)
+    assert kept.reviews == {"0:0": entries} and effects == [fx.SaveMatch(kept), fx.ComputeReview(kept, 0, 1)]
+    drawn = review(state)  # the key moments are there; Bo's moves are reviewed next, from Bo's view
+    assert drawn is not None and not drawn[1] and find_all(drawn[0], data_review_moment="*")
+    assert text_of(found(find(drawn[0], id="review-progress"))) == "Reviewing the moves of Bo… 0 of 24"
+    state, effects = update(state, act.Reviewed(match.id, "0:1", others_reviewed(), True))
+    assert effects == [fx.SaveMatch(match_of(state))]  # every seat reviewed: nothing more to do
     drawn = review(state)
     assert drawn is not None and drawn[1] and find(drawn[0], id="review-progress") is None
     moments = find_all(drawn[0], data_review_moment="*")
@@ -88,9 +102,10 @@ def test_opening_the_review_computes_it_in_the_background_and_keeps_it() -> None
     state, effects = update(state, act.Press.REVIEW_ALL)
     assert state.review == Review(0, full=True) and effects == [fx.Focus("#review-key")]
     assert len(find_all(shown(state), data_review_move="*")) == len(entries)
-    state, effects = update(state, act.ReviewMove(2))
-    assert state.review == Review(0, 2, full=True) and effects == [fx.Focus("#review-back")]
-    assert attrs_of(shown(state))["id"] == "review-position"
+    state, effects = update(state, act.ReviewMove(2))  # the replay of the deal, at that move
+    step = [number for number, record in enumerate(game_of(match).history) if record.seat == 0][2]
+    assert state.review == Review(0, 2, full=True, step=step) and effects == [fx.Focus("#review-back")]
+    assert attrs_of(shown(state))["id"] == "review-position" and attrs_of(shown(state))["data-step"] == str(step)
     state, effects = update(state, act.Press.ESCAPE)
     assert state.review == Review(0, full=True) and effects == [fx.Focus('#review [data-index="2"]')]
     state, _ = update(state, act.Press.REVIEW_KEY)
@@ -245,11 +260,13 @@ def test_try_again_plays_a_key_moment_and_grades_the_move() -> None:
     assert update(state, act.TryMove("ZZ")) == (state, [])  # not a card
     state, effects = update(state, act.Press.ESCAPE)  # back to the key moment it was tried from
     assert state.review == Review(0) and effects == [fx.Focus(f'#review [data-index="{index}"]')]
-    # From the list: a position, played again, then back to that position.
-    state, _ = update(replace(state, review=Review(0, index, full=True)), act.TryAgain(index))
-    assert text_of(found(find(shown(state), id="review-back"))) == "Back to the list"
+    # From the replay of the deal: a position, played again, then back to the replay at that move.
+    state, _ = update(replace(state, review=Review(0, full=True)), act.ReviewMove(index))
+    replayed = review_of(state)
+    state, _ = update(state, act.TryAgain(index))
+    assert text_of(found(find(shown(state), id="review-back"))) == "Back to the deal"
     state, _ = update(state, act.Press.ESCAPE)
-    assert state.review == Review(0, index, full=True) and attrs_of(shown(state))["id"] == "review-position"
+    assert state.review == replayed and attrs_of(shown(state))["id"] == "review-position"
 
 
 def test_pass_and_play_reviews_each_human_seat() -> None:

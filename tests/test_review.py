@@ -49,7 +49,11 @@ def test_a_capture_that_gives_up_the_ten_of_diamonds() -> None:
     entry = reviewed(game, "8S:3H")
     assert str(entry.better) == "AC:10D"
     assert entry.loss >= MISTAKE and entry.grade in ("mistake", "blunder")
-    assert entry.reason == ("gives_up", {"card": "10♦"})
+    # Said from the lines the search found: in them, the next player takes the 10♦ left on the table.
+    assert entry.reason == ("leaves_card", {"card": "10♦", "player": "1"})
+    assert reason_text(entry.reason) == "leaves the 10♦ for seat 1"
+    assert reason_text(("sur_next", {"player": "1", "rank": "J"})) == (
+        "seat 1 then sweeps the table with a jack: a sur, 5 points")
     assert reviewed(game, "AC:10D").grade == "best"
 
 

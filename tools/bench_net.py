@@ -112,6 +112,7 @@ def serve(folder: Path) -> tuple[BenchServer, str]:
     server = BenchServer(("127.0.0.1", 0), BenchHandler)
     server.folder = folder
     server.requests = []
+    server.held = {}  # (tools/serve.py's handler asks: nothing is held back here)
     server.sent_bytes = []
     server.link = None
     threading.Thread(target=server.serve_forever, daemon=True).start()

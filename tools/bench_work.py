@@ -20,11 +20,12 @@ LEVELS = ("easy", "medium", "hard")
 # to the next change of #last-move[data-move]; a move review, from the click on #review-open to
 # #review[data-done]; the daily duplicate deal, from the first write of the day's entry in
 # localStorage["pasur.daily"] (the counted attempt begins, the computer's deal starts) to the write
-# that holds the computer's points. Each with the longest main-thread task that started meanwhile
+# that holds the computer's points; the guided deal's tip, from html[data-turn] naming the player (seat 0)
+# to the tip on screen (#guide-text [data-tip]). Each with the longest main-thread task that started meanwhile
 # (long tasks, which the browser reports from 50 ms; 0 when there was none). ``shown`` is when each
 # move appeared on screen.
 WATCH = """
-window.__work = { ai: [], review: [], duplicate: [], shown: [] };
+window.__work = { ai: [], review: [], duplicate: [], tip: [], shown: [] };
 (() => {
   const work = window.__work;
   const tasks = [];
@@ -36,7 +37,7 @@ window.__work = { ai: [], review: [], duplicate: [], shown: [] };
                                                    .map((t) => t.duration));
   const done = (kind, from) => { const to = performance.now(); work[kind].push([to - from, from, to]); };
   work.longest = longest;
-  let turnFrom = null, lastMove = null, reviewFrom = null, dailyFrom = null;
+  let turnFrom = null, lastMove = null, reviewFrom = null, dailyFrom = null, tipFrom = null;
   new MutationObserver(() => {
     const root = document.documentElement;
     const move = document.querySelector('#last-move')?.getAttribute('data-move') || null;
@@ -47,6 +48,10 @@ window.__work = { ai: [], review: [], duplicate: [], shown: [] };
     }
     const turn = root.getAttribute('data-turn');
     if (turnFrom === null && turn && turn !== '0' && root.dataset.phase === 'play') turnFrom = performance.now();
+    const playing = turn === '0' && root.dataset.phase === 'play';
+    if (!playing) tipFrom = null;
+    else if (tipFrom === null && !document.querySelector('#guide-text [data-tip]')) tipFrom = performance.now();
+    if (tipFrom > 0 && document.querySelector('#guide-text [data-tip]')) { done('tip', tipFrom); tipFrom = -1; }
     if (reviewFrom !== null && document.querySelector('#review[data-done]')) {
       done('review', reviewFrom);
       reviewFrom = null;
@@ -84,7 +89,12 @@ def play_a_card(page: Page) -> bool:
     if page.get_attribute("html", "data-phase") != "play":
         return False
     game = Game.from_json(json.loads(page.evaluate("localStorage.getItem('pasur.match')"))["game"])
-    card = str(game.legal_moves()[0].card)
+    play_card(page, str(game.legal_moves()[0].card))
+    return True
+
+
+def play_card(page: Page, card: str, captured: str = "") -> None:
+    """Play ``card`` by clicks, with the capture ``captured`` (a ``data-capture`` value; "": the first)."""
     here = page.locator(f'#hand [data-card="{card}"]')
     here.click()
     page.wait_for_function(LOOKED_AT, arg=card, timeout=60_000)
@@ -92,8 +102,9 @@ def play_a_card(page: Page) -> bool:
         here.click()
     page.wait_for_function(PLAYED_OR_ASKED, arg=card, timeout=60_000)
     if page.locator("#capture-choice [data-capture]").count():
-        page.locator("#capture-choice [data-capture]").first.click()
-    return True
+        option = f'#capture-choice [data-capture="{captured}"]' if captured else "#capture-choice [data-capture]"
+        page.locator(option).first.click()
+    page.wait_for_function("c => !document.querySelector(`#hand [data-card=\"${c}\"]`)", arg=card, timeout=60_000)
 
 
 def warm_context(browser: Browser, url: str) -> BrowserContext:
@@ -162,11 +173,13 @@ def pace(browser: Browser, url: str, rounds: int) -> list[float]:
 def coach_times(browser: Browser, url: str, deals: int) -> dict[str, list[list[float]]]:
     """Play deals by clicks, then time the move review of each (and one daily duplicate deal): the
     whole computation, and the longest main-thread task meanwhile (the page answers between its steps)."""
-    found: dict[str, list[list[float]]] = {"review": [], "duplicate": []}
+    found: dict[str, list[list[float]]] = {"review": [], "duplicate": [], "tip": []}
     for seed in range(1, deals + 1):
         context = warm_context(browser, url)
         page = context.new_page()
-        query = "daily=2026-12-01" if seed == 1 else f"players=2&seed={seed}&ai=medium"
+        # Today's deal: the first attempt of a day's deal is the one whose duplicate deal the page plays and
+        # stores as it starts (a date neither today nor yesterday is practice: its entry is never begun).
+        query = "daily" if seed == 1 else f"players=2&seed={seed}&ai=medium"
         page.goto(f"{url}?lang=en&speed=instant&{query}")
         page.wait_for_selector("html[data-ready]", timeout=120_000)
         while play_a_card(page):
@@ -178,7 +191,27 @@ def coach_times(browser: Browser, url: str, deals: int) -> dict[str, list[list[f
         for kind in found:
             found[kind] += page.evaluate(TIMES, kind)
         context.close()
+    found["tip"] += guided_tips(browser, url)
     return found
+
+
+def guided_tips(browser: Browser, url: str) -> list[list[float]]:
+    """A guided deal played by clicks, its tip followed at each turn: each tip's time."""
+    context = warm_context(browser, url)
+    page = context.new_page()
+    page.goto(f"{url}?lang=en&speed=instant")
+    page.wait_for_selector("html[data-ready]", timeout=120_000)
+    page.click("#guide-start")
+    while True:
+        page.wait_for_function(HUMAN_OR_OVER, timeout=60_000)
+        if page.get_attribute("html", "data-phase") != "play":
+            break
+        page.wait_for_selector("#guide-text [data-tip]", timeout=120_000)
+        card, _, captured = (page.get_attribute("#guide-text [data-tip]", "data-tip") or "").partition(":")
+        play_card(page, card, captured)
+    times: list[list[float]] = page.evaluate(TIMES, "tip")
+    context.close()
+    return times
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -221,7 +254,8 @@ def table(summary: dict[str, Any]) -> list[str]:
     if summary.get("coach_ms"):
         lines += ["", "| computation | runs | median ms | worst ms | longest task, ms |",
                   "| --- | --- | --- | --- | --- |"]
-        names = {"review": "move review of a 2-player deal", "duplicate": "daily duplicate deal"}
+        names = {"review": "move review of a 2-player deal", "duplicate": "daily duplicate deal",
+                 "tip": "the guided deal's tip"}
         for kind, row in summary["coach_ms"].items():
             lines.append(f"| {names[kind]} | {row['runs']} | {row['median']:.0f} | {row['worst']:.0f} |"
                          f" {task(row['longest_task'])} |")

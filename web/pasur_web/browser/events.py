@@ -12,6 +12,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from ..model import actions as act
 from ..model.handshake import new_code, new_secret, new_token
+from ..model.review_panel import replay_key, swipe
 from ..model.savegame import match_from_json
 from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY
 from .dom import attr, found
@@ -103,6 +104,7 @@ ROUTES: dict[str, Route] = {
     "review-open": _fixed(act.OpenReview()), "review-back": _fixed(act.ReviewMove(None)),
     "review-move": _index, "review-seat": _seat, "review-try": _try,
     "review-try-card": lambda node, _: act.TryMove(attr(node, "data-card")),
+    **{f"review-{to}": _fixed(act.ReviewStep(to)) for to in ("first", "prev", "next", "last")},
     "review-try-capture": lambda node, _: act.TryMove("", attr(node, "data-capture")),
     **{f"demo-{step}": _fixed(act.DemoStep(step)) for step in ("prev", "next", "pause", "step", "again")},
     "demo-pick": lambda node, _: act.DemoStep("pick", _number(attr(node, "data-index")) or 0),
@@ -142,7 +144,11 @@ def bind(runtime: Runtime) -> list[Any]:
 
     def on_key(event: Any) -> None:
         key = str(event.key)
-        if key in KEYS and window.pasurDraw.moveFocus(event.target, key, runtime.state.cat.rtl):
+        step = replay_key(runtime.state, key)
+        if step is not None:
+            event.preventDefault()
+            runtime.dispatch(step, by_input=True)
+        elif key in KEYS and window.pasurDraw.moveFocus(event.target, key, runtime.state.cat.rtl):
             event.preventDefault()
         elif key == "Escape":
             close_menus(None, None)
@@ -182,13 +188,30 @@ def bind(runtime: Runtime) -> list[Any]:
         except ValueError:
             return
 
+    touched: list[float] = []
+
+    def on_touch_start(event: Any) -> None:
+        touch = event.changedTouches.item(0)
+        touched[:] = [float(touch.clientX), float(touch.clientY)] if event.touches.length == 1 else []
+
+    def on_touch_end(event: Any) -> None:
+        """A swipe across the replay of a reviewed deal moves it one move."""
+        if len(touched) != 2:
+            return
+        touch = event.changedTouches.item(0)
+        step = swipe(runtime.state, float(touch.clientX) - touched[0], float(touch.clientY) - touched[1])
+        touched.clear()
+        if step is not None:
+            runtime.dispatch(step, by_input=True)
+
     def on_drop(event: Any) -> None:
         """A card of the hand dragged onto the table (``web/motion.js``): played at once."""
         runtime.dispatch(act.PlayCard(str(event.detail)), by_input=True)
 
     listeners = []
     for node, kind, handler in ((document.body, "click", on_click), (document, "keydown", on_key),
-                                (document, "pasur-drop", on_drop),
+                                (document, "pasur-drop", on_drop), (document, "touchstart", on_touch_start),
+                                (document, "touchend", on_touch_end),
                                 (document.getElementById("settings"), "change", on_change),
                                 (document.getElementById("lobby"), "change", on_name),
                                 (window, "storage", on_storage)):

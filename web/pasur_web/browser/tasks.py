@@ -18,7 +18,7 @@ from ..model import actions as act
 from ..model import effects as fx
 from ..model.match import Match, review_key
 from ..model.state import DealDemo, State
-from ..model.turns import DELAYS, computer_turns, in_steps, think
+from ..model.turns import DELAYS, computer_turns, in_steps, judge_tip, think
 
 __all__ = ["Page", "Tasks"]
 
@@ -38,7 +38,9 @@ class Tasks:
         self.runtime = runtime
         self.computer: Any = None
         self.hinting: Any = None
+        self.tipping: Any = None
         self.reviewing: Any = None
+        self.next_review: fx.ComputeReview | None = None
         self.duplicating: Any = None
         self.copying: Any = None
         self.changed = asyncio.Event()  # set at every action: a paused demo waits for it
@@ -56,9 +58,15 @@ class Tasks:
             self.computer = self.hinting = None
         elif isinstance(effect, fx.SearchHint):
             self.hinting = asyncio.ensure_future(self._hint(effect.match))
-        elif isinstance(effect, fx.ComputeReview):
+        elif isinstance(effect, fx.JudgeTip):
+            if self.tipping is not None:
+                self.tipping.cancel()
+            self.tipping = asyncio.ensure_future(self._tip(effect.match))
+        elif isinstance(effect, fx.ComputeReview):  # one at a time: asked while one runs, it follows it
             if self.reviewing is None or self.reviewing.done():
-                self.reviewing = asyncio.ensure_future(self._review(effect.match, effect.deal, effect.seat))
+                self.reviewing = asyncio.ensure_future(self._review(effect))
+            else:
+                self.next_review = effect
         elif isinstance(effect, fx.PlayDuplicate):
             if self.duplicating is None or self.duplicating.done():
                 self.duplicating = asyncio.ensure_future(self._duplicate(effect.day))
@@ -130,9 +138,24 @@ class Tasks:
         if move is not None:
             self.dispatch(act.ShowHint(str(move), match.id, match.moves))
 
-    async def _review(self, match: Match, deal: int, seat: int) -> None:
-        """Review ``seat``'s moves of ``deal``; it stops when the player moves on (the next deal, another
-        game): never while a deal is played."""
+    async def _tip(self, match: Match) -> None:
+        """The guided deal's tip: the judgement of the player's position, as the review makes it."""
+        await self.after_paint()
+        tipped = await judge_tip(match, lambda: self.runtime.state.match is match)
+        if tipped is not None:
+            self.dispatch(tipped)
+
+    async def _review(self, asked: fx.ComputeReview) -> None:
+        """Review a seat's moves of a deal; it stops when the player moves on (the next deal, another
+        game): never while a deal is played. A review asked for meanwhile follows."""
+        try:
+            await self._review_seat(asked.match, asked.deal, asked.seat)
+        finally:
+            following, self.next_review = self.next_review, None
+            if following is not None and following != asked:
+                self.reviewing = asyncio.ensure_future(self._review(following))
+
+    async def _review_seat(self, match: Match, deal: int, seat: int) -> None:
         await self.after_paint()
         if match.game is None:  # a friend's page: the host's page reviews its moves
             return

@@ -81,6 +81,17 @@ class ShowHint:
 
 
 @dataclass(frozen=True)
+class Tipped:
+    """The guided deal's tip for a position (the match, its number of moves): the move, and the best
+    move when the tip is a simpler capture that the judgement grades good (``pasur.judgement.tip_of``)."""
+
+    match: str
+    moves: int
+    move: str
+    best: str | None = None
+
+
+@dataclass(frozen=True)
 class Computer:
     """The computer's turn as it goes: ``step`` is "thinking", "preview" (the move shown a moment
     before it is played), "play" or "done"; for the match ``match`` at ``moves`` moves."""
@@ -168,7 +179,12 @@ class OpenReview:
 
 @dataclass(frozen=True)
 class ReviewMove:
-    index: int | None  # a reviewed move shown on its own; None: back to the list
+    index: int | None  # a reviewed move shown in the replay of the deal; None: one level back
+
+
+@dataclass(frozen=True)
+class ReviewStep:
+    to: str  # the replay of the deal: "first", "prev", "next" or "last" move (the first opens it)
 
 
 @dataclass(frozen=True)
@@ -239,7 +255,7 @@ class DemoStep:
     index: int = 0
 
 
-Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Computer | Started | StartGame | StartDaily | Leave
-          | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
-          | ReviewMove | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | Stored | DemoStep
-          | OpenTable | Join | Message | Link | StandIn | FreeSeat | Say | Rename)
+Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Tipped | Computer | Started | StartGame | StartDaily
+          | Leave | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
+          | ReviewMove | ReviewStep | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | Stored
+          | DemoStep | OpenTable | Join | Message | Link | StandIn | FreeSeat | Say | Rename)

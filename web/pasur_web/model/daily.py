@@ -18,9 +18,14 @@ from pasur.safejson import dumps
 
 from .savegame import Partly, read_json
 
-__all__ = ["KEEP_DAYS", "DailyBook", "countable", "merged_text"]
+__all__ = ["KEEP_DAYS", "DailyBook", "countable", "daily_link", "merged_text"]
 
 KEEP_DAYS = 400  # daily results kept on this device (the oldest go first)
+
+
+def daily_link(address: str, day: str) -> str:
+    """The link that starts the daily deal of ``day`` on this page (``address``, without its query)."""
+    return f"{address}?daily={day}"
 
 
 def countable(day: str, today: datetime.date) -> bool:

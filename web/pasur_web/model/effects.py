@@ -61,6 +61,11 @@ class SearchHint:
 
 
 @dataclass(frozen=True)
+class JudgeTip:
+    match: Match  # the guided deal's tip for the player's turn: ``Tipped`` follows
+
+
+@dataclass(frozen=True)
 class ComputeReview:
     match: Match
     deal: int
@@ -123,6 +128,6 @@ class CloseTable:
     pass  # leave the table between friends (the connections close, once what was sent is on its way)
 
 
-Effect = (SaveMatch | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer | SearchHint
+Effect = (SaveMatch | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer | SearchHint | JudgeTip
           | ComputeReview | PlayDuplicate | Focus | Address | Copy | PromptInstall | Listen | Connect | Send
           | Drop | CloseTable)

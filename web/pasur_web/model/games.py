@@ -43,7 +43,8 @@ def begin(state: State, match: Match, guide: bool = False) -> Result:
     notices = _without(state.notices, "resumed", "edited", "tab", "daily") + _daily_notice(match)
     closing: list[fx.Effect] = [fx.CloseTable()] if state.online is not None else []
     state = replace(state, view="game", match=match, table=table, settings_open=False, leaving=False,
-                    asking=None, review=None, notices=notices, shared="", online=None)
+                    asking=None, review=None, notices=notices, shared="", shared_text="",
+                    online=None)
     return after_change(state, [*closing, fx.StopComputer()])
 
 

@@ -11,7 +11,7 @@ from pasur.rules import PRESETS
 from ..i18n import LANGUAGES
 from . import actions as act
 from . import effects as fx
-from .daily import DailyBook
+from .daily import DailyBook, daily_link
 from .games import drop_game_params, resume
 from .params import SPEEDS
 from .play import Result, finish_daily, table_action
@@ -144,7 +144,8 @@ def _daily(state: State, action: act.Action) -> Result:
         return finish_daily(state, [fx.Store(DAILY_KEY, book.to_json())])
     if isinstance(action, act.Shared):
         if action.copied:
-            return replace(state, shared=state.cat.t(action.said)), []
+            copied = action.text if action.said == "daily_copied" else ""  # (shown: what a friend will read)
+            return replace(state, shared=state.cat.t(action.said), shared_text=copied), []
         notice = Notice(("daily_copy_failed", {"text": action.text}), "share")
         return replace(state, shared="", notices=(*state.notices, notice)), []
     day = None if match is None else match.daily
@@ -154,7 +155,8 @@ def _daily(state: State, action: act.Action) -> Result:
     cat = state.cat
     mine = deal_points(match.board)
     text = cat.t("daily_share_text", date=cat.isolate(day), mine=cat.num(mine), diff=cat.signed(mine - computer))
-    return state, [fx.Copy(text + " " + cat.t("daily_share_practice" if match.practice else "daily_share_counted"))]
+    counted = cat.t("daily_share_practice" if match.practice else "daily_share_counted")
+    return state, [fx.Copy(f"{text} {counted}\n{daily_link(state.address, day)}")]  # the link: that day's cards
 
 
 def panel_action(state: State, action: act.Action) -> Result:
@@ -189,7 +191,7 @@ def panel_action(state: State, action: act.Action) -> Result:
         return resume(state, action.match, notice=False) if action.match is not None else (state, [])
     if action is act.Press.INSTALL:
         return state, [fx.PromptInstall()]
-    if isinstance(action, act.OpenReview | act.ReviewMove | act.TryAgain | act.TryMove) or (
+    if isinstance(action, act.OpenReview | act.ReviewMove | act.ReviewStep | act.TryAgain | act.TryMove) or (
             isinstance(action, act.Press) and action in _REVIEW_PRESSES):
         return review_action(state, action)
     if isinstance(action, act.Reviewed):

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pasur import IllegalMoveError, Move, PlayerView
+from pasur import IllegalMoveError, Move
 from pasur.daily import deal_points
-from pasur.evaluation import evaluate_move, situation_of
 
 from . import actions as act
 from . import effects as fx
@@ -19,39 +18,38 @@ from .sounds import sounds_after
 from .state import State
 from .storage import DAILY_KEY
 
-__all__ = ["Result", "after_change", "finish_daily", "play", "table_action", "with_tip"]
+__all__ = ["Result", "after_change", "finish_daily", "play", "table_action", "tipped", "with_tip"]
 
 Result = tuple[State, list[fx.Effect]]
 
 
-# The guided deal teaches captures: it suggests one rather than a card laid unless the capture costs
-# this many points or more by the medium player's reckoning (the move it would play, less the best
-# capture, each with what it leaves the next player counted). Of 2,718 first turns with a capture to
-# make (two players, seeds 1 to 2,999, the player leading), the medium player lays a card in 351, the
-# guide in 23.
-CAPTURE_TAUGHT = 2.0
-
-
-def guide_move(view: PlayerView) -> Move:
-    """The guided deal's suggestion from ``view``: the medium player's choice, or the best capture
-    that costs less than :data:`CAPTURE_TAUGHT` points more."""
-    moves = view.legal_moves()
-    situation = situation_of(view)
-    return max(moves, key=lambda move: evaluate_move(situation, move) + (CAPTURE_TAUGHT if move.captured else 0.0))
-
-
-def with_tip(state: State) -> State:
-    """The guide's suggestion for the position on the board, worked out once per position
-    (:func:`guide_move` from the player's view, and why): ``update`` keeps it current."""
+def with_tip(state: State) -> Result:
+    """The guide's suggestion for the position on the board: asked once per position (``JudgeTip``,
+    the judgement the move review makes of that position), cleared when it is not the player's turn."""
     table, match = state.table, state.match
     if not table.guide or match is None or not match.is_viewer_turn() or table.preview is not None:
-        return state if table.tip is None else replace(state, table=replace(table, tip=None))
-    if table.tip is not None and table.tip[0] == match.moves:
-        return state
+        cleared = table.tip is None and table.tipping is None
+        return (state if cleared else replace(state, table=replace(table, tip=None, tipping=None))), []
+    if (table.tip is not None and table.tip[0] == match.moves) or table.tipping == (match.id, match.moves):
+        return state, []
+    return replace(state, table=replace(table, tip=None, tipping=(match.id, match.moves))), [fx.JudgeTip(match)]
+
+
+def tipped(state: State, action: act.Tipped) -> Result:
+    """The judgement of the position gave the guide's tip (and, for a simpler capture than the best
+    move, that best move): shown with why the tip does what it does, for that position only."""
+    table, match = state.table, state.match
+    game = None if match is None else match.game
+    if match is None or game is None or table.tipping != (action.match, action.moves) or not match.is_viewer_turn():
+        return state, []
     view = match.viewer_view()
-    tip = guide_move(view)
+    try:
+        tip = game.resolve(action.move)
+        best = None if action.best is None else game.resolve(action.best)
+    except IllegalMoveError:
+        return replace(state, table=replace(table, tipping=None)), []
     why = tuple(explain_move(tip, view.table, view.rules, view.last_round))
-    return replace(state, table=replace(table, tip=(match.moves, tip, why)))
+    return replace(state, table=replace(table, tip=(match.moves, tip, why, best), tipping=None)), []
 
 
 def after_change(state: State, effects: list[fx.Effect] | None = None) -> Result:
@@ -189,6 +187,8 @@ def table_action(state: State, action: act.Action) -> Result:
     match, table = state.match, state.table
     if match is None or (state.view != "game" and not isinstance(action, act.ShowHint | act.Computer)):
         return state, []
+    if isinstance(action, act.Tipped):
+        return tipped(state, action)
     moves = isinstance(action, act.PickCard | act.PlayCard | act.PickCapture | act.Computer)
     if table.behind and (moves or action is act.Press.UNDO):
         return replace(state, table=replace(table, choosing=None, selected=None)), []  # a tab behind plays nothing

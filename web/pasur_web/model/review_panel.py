@@ -1,36 +1,23 @@
-"""The move review's panel: opened on a seat's key moments, the list of every move, one position on
-its own, and that position played again ("Try again"), graded from the review's own figures."""
+"""The move review's panel: opened on a seat's key moments, the list of every move, the replay of the
+whole deal, and any position of the reviewer's played again ("Try again"), graded from the review's own
+figures."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from pasur import Card, Move
-from pasur.review import MoveReview
 
 from . import actions as act
 from . import effects as fx
 from .match import Match, review_key
 from .online_state import Hosting, Visiting
 from .play import Result
+from .replay import entries_of, local, next_own, replay_of, step_of
 from .state import Review, State
 from .visiting import to_host
 
-__all__ = ["entries_of", "review_action", "reviewed"]
-
-
-def entries_of(state: State) -> tuple[Sequence[MoveReview], int] | None:
-    """The reviewed moves of the panel's seat so far, and how many there are to review in all."""
-    match, shown = state.match, state.review
-    deal = None if match is None else match.reviewable_deal()
-    if match is None or shown is None or deal is None:
-        return None
-    key = review_key(deal, shown.seat)
-    if key in match.reviews:
-        return match.reviews[key], len(match.reviews[key])
-    total = sum(1 for record in match.board.history if record.deal == deal and record.seat == shown.seat)
-    return state.running.get(f"{match.id}/{key}", ()), total
+__all__ = ["SWIPE", "entries_of", "escape", "replay_key", "review_action", "review_key", "reviewed", "swipe"]
 
 
 def _try_move(state: State, review: Review, action: act.TryMove) -> Result:
@@ -62,52 +49,126 @@ def _made(state: State, match: Match, deal: int, seat: int) -> list[fx.Effect]:
     return [fx.ComputeReview(match, deal, seat)]
 
 
+def _wanted(state: State, match: Match, deal: int, first: int) -> list[int]:
+    """The seats whose moves the page reviews, ``first`` first: in a local game every seat (each from its
+    own view: the replay and the chart show the others' mistakes), else that seat alone."""
+    others = [seat for seat in range(match.board.players) if seat != first] if local(state) else []
+    return [seat for seat in (first, *others) if review_key(deal, seat) not in match.reviews]
+
+
+def _open(state: State, match: Match, deal: int, action: act.OpenReview) -> Result:
+    humans, review = match.human_seats(), state.review
+    seat = action.seat if action.seat in humans else humans[0]
+    effects: list[fx.Effect] = [fx.Focus("#review-title")]
+    missing = _wanted(state, match, deal, seat)
+    if missing:
+        effects = [*_made(state, match, deal, missing[0]), *effects]
+    return replace(state, review=Review(seat, full=review is not None and review.full)), effects
+
+
+def _step(state: State, review: Review, to: str) -> Result:
+    """The replay moved: to the first, previous, next or last move of the deal (opened on the first)."""
+    steps = replay_of(state)
+    if not steps:
+        return state, []
+    last, at = len(steps) - 1, review.step
+    step = {"first": 0, "last": last}.get(to, 0 if at is None else min(last, max(0, at + (1 if to == "next" else -1))))
+    if step == at:
+        return state, []
+    focus: list[fx.Effect] = [] if at is not None else [fx.Focus("#review-next")]
+    return replace(state, review=replace(review, step=step, trying=False, choosing=None, tried=None)), focus
+
+
+def _back(state: State, review: Review) -> Result:
+    """One level back: from a position played again to the replay it came from (or the review), from the
+    replay to the key moments or the list of every move."""
+    if review.trying and review.step is not None:
+        return replace(state, review=replace(review, trying=False, choosing=None, tried=None)), [
+            fx.Focus("#review-back")]
+    steps = replay_of(state) if review.step is not None else None
+    own = None if not steps or review.step is None else next_own(steps, review.step)
+    index = own if own is not None else review.position
+    focus = f'#review [data-index="{index}"]' if index is not None else "#review-title"
+    return replace(state, review=Review(review.seat, full=review.full)), [fx.Focus(focus)]
+
+
 def review_action(state: State, action: act.Action) -> Result:
-    """Opening the review (computed in the background the first time), moving around it, closing it."""
+    """Opening the review (computed in the background the first time), moving around it (the key
+    moments, every move, the replay of the deal, a position played again), closing it."""
     match = state.match
     deal = None if match is None else match.reviewable_deal()
     if match is None or deal is None or not match.human_seats():
         return replace(state, review=None), []
     review = state.review
     if isinstance(action, act.OpenReview):
-        humans = match.human_seats()
-        seat = action.seat if action.seat in humans else humans[0]
-        effects: list[fx.Effect] = [fx.Focus("#review-title")]
-        if review_key(deal, seat) not in match.reviews:
-            effects = [*_made(state, match, deal, seat), *effects]
-        return replace(state, review=Review(seat, full=review is not None and review.full)), effects
+        return _open(state, match, deal, action)
     if action is act.Press.CLOSE_REVIEW or review is None:
         return replace(state, review=None), [fx.Focus("#review-open")]
     if action is act.Press.REVIEW_ALL or action is act.Press.REVIEW_KEY:
         full = action is act.Press.REVIEW_ALL
         focus = "#review-key" if full else "#review-all"
         return replace(state, review=Review(review.seat, full=full)), [fx.Focus(focus)]
-    if isinstance(action, act.TryAgain):
+    if isinstance(action, act.ReviewStep):
+        return _step(state, review, action.to)
+    if isinstance(action, act.TryAgain):  # as often as the player likes, from any position of the replay
         return replace(state, review=replace(review, position=action.index, trying=True, choosing=None, tried=None)), [
             fx.Focus("#review-try-hand [data-card]")]
     if isinstance(action, act.TryMove):
         return _try_move(state, review, action)
     assert isinstance(action, act.ReviewMove)
     if action.index is None:
-        focus = f'#review [data-index="{review.position}"]'
-        return replace(state, review=Review(review.seat, full=review.full)), [fx.Focus(focus)]
-    return replace(state, review=replace(review, position=action.index)), [fx.Focus("#review-back")]
+        return _back(state, review)
+    steps = replay_of(state)
+    if not steps or not 0 <= action.index < sum(step.own is not None for step in steps):
+        return state, []
+    return replace(state, review=replace(review, step=step_of(steps, action.index), position=action.index)), [
+        fx.Focus("#review-back")]
+
+
+_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
+SWIPE = 40  # CSS pixels a finger moves sideways (and mostly sideways) for a swipe
+
+
+def _replaying(state: State) -> bool:
+    review = state.review
+    return review is not None and review.step is not None and not review.trying
+
+
+def replay_key(state: State, key: str) -> act.ReviewStep | None:
+    """A key in the replay of the deal: the arrows move one move the way the deal runs on the screen
+    (the other way round in a right-to-left language), Home and End to its first and last move."""
+    to = _KEYS.get(key)
+    if to is None or not _replaying(state):
+        return None
+    if state.cat.rtl and to in ("prev", "next"):
+        to = "next" if to == "prev" else "prev"
+    return act.ReviewStep(to)
+
+
+def swipe(state: State, across: float, down: float) -> act.ReviewStep | None:
+    """A finger moved ``across`` (to the right) and ``down`` CSS pixels on the replay: a swipe to the
+    left shows the next move (the previous one in a right-to-left language), as a page is turned."""
+    if not _replaying(state) or abs(across) < SWIPE or abs(across) < 1.5 * abs(down):
+        return None
+    forward = (across < 0) != state.cat.rtl
+    return act.ReviewStep("next" if forward else "prev")
 
 
 def escape(state: State) -> Result:
-    """Escape in the review: a capture choice closes, then the position played again (back to the
-    position when it was opened from the list, else to the key moments), the position, the panel."""
+    """Escape in the review: a capture choice closes, then the position played again, the replay, the
+    panel."""
     review = state.review
     assert review is not None
     if review.choosing is not None:
         return replace(state, review=replace(review, choosing=None)), [fx.Focus("#review-try-hand [data-card]")]
-    if review.trying and review.full:  # back to the position, as it was shown from the list
-        return replace(state, review=replace(review, trying=False, tried=None)), [fx.Focus("#review-back")]
-    return review_action(state, act.ReviewMove(None) if review.position is not None else act.Press.CLOSE_REVIEW)
+    if review.trying or review.step is not None:
+        return _back(state, review)
+    return review_action(state, act.Press.CLOSE_REVIEW)
 
 
 def reviewed(state: State, action: act.Reviewed) -> Result:
-    """More of the review under way is known (all of it: kept in the match's save)."""
+    """More of the review under way is known (all of it: kept in the match's save); then the next seat's
+    moves (the seat chosen meanwhile, the other seats of a local game, the friends' at a table)."""
     match = state.match
     if match is None or match.id != action.match:
         return state, []
@@ -119,10 +180,12 @@ def reviewed(state: State, action: act.Reviewed) -> Result:
     state = replace(state, match=match, running=running)
     effects: list[fx.Effect] = [] if state.demo is not None else [fx.SaveMatch(match)]
     deal, review, online = match.reviewable_deal(), state.review, state.online
-    wanted = [] if review is None else [review.seat]  # another seat chosen meanwhile, then the friends'
+    if deal is None:
+        return state, effects
+    missing = [] if review is None else _wanted(state, match, deal, review.seat)
     if isinstance(online, Hosting):  # a friend's review goes with the next state
-        wanted += [int(key.split(":")[1]) for key in sorted(online.asked) if key.startswith(f"{deal}:")]
-    missing = [seat for seat in wanted if review_key(deal, seat) not in match.reviews] if deal is not None else []
-    if deal is not None and missing:
+        missing += [int(key.split(":")[1]) for key in sorted(online.asked) if key.startswith(f"{deal}:")
+                    and key not in match.reviews]
+    if missing:
         effects.append(fx.ComputeReview(match, deal, missing[0]))
     return state, effects

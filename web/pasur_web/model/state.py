@@ -42,7 +42,9 @@ class Table:
     hinting: bool = False  # the hint is being searched
     thinking: bool = False  # a computer player is choosing its move
     guide: bool = False  # the guided first deal: a tip before each move, the reason after
-    tip: tuple[int, Move, tuple[Reason, ...]] | None = None  # the guide's suggestion (at so many moves)
+    # the guide's suggestion at so many moves: the move, why, and the best move when the tip is a simpler capture
+    tip: tuple[int, Move, tuple[Reason, ...], Move | None] | None = None
+    tipping: tuple[str, int] | None = None  # the guide's suggestion is worked out for (match, moves)
     explain: bool = False  # keep the reasons of every move (the deal demo)
     behind: bool = False  # another tab played on from this game: this tab must not move
     reasons: Mapping[int, tuple[Reason, ...]] = field(default_factory=dict)  # move number -> why
@@ -50,9 +52,10 @@ class Table:
 
 @dataclass(frozen=True)
 class Review:
-    """The review panel is open on ``seat``'s moves: its key moments, or every move (``full``); one
-    of them shown on its own (``position``), perhaps played again (``trying``: the card whose
-    captures are offered, ``choosing``; the move tried, ``tried``, in move notation)."""
+    """The review panel is open on ``seat``'s moves: its key moments, or every move (``full``); the
+    replay of the deal at one move (``step``, over every seat's moves); one of the seat's positions
+    (``position``) played again (``trying``: the card whose captures are offered, ``choosing``; the
+    move tried, ``tried``, in move notation)."""
 
     seat: int
     position: int | None = None
@@ -60,6 +63,7 @@ class Review:
     trying: bool = False
     choosing: str | None = None
     tried: str | None = None
+    step: int | None = None
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,7 @@ class State:
     stats: Stats = field(default_factory=Stats)
     daily: DailyBook = field(default_factory=DailyBook)
     shared: str = ""  # what the daily deal's share button did
+    shared_text: str = ""  # the daily deal's text copied, shown under its Share button
     demo: CaptureDemo | DealDemo | DemoError | None = None
     online: Online | None = None  # the table between friends this page is at
     address: str = ""  # the page's own address, without its query (a table's link starts with it)

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol
 
 from pasur import Move
+from pasur.judgement import Judgement, judge, run, tip_of
 from pasur.players import Player
 from pasur.view import PlayerView
 
 from . import actions as act
 from .match import Match
 
-__all__ = ["CAPTURE_PAUSE", "DELAYS", "STEP_SECONDS", "Host", "computer_turns", "in_steps", "think"]
+__all__ = ["CAPTURE_PAUSE", "DELAYS", "STEP_SECONDS", "Host", "computer_turns", "in_steps", "judge_tip", "think",
+           "tip_for"]
 
 # Seconds a computer move takes at each speed: half thinking, half showing the move.
 DELAYS = {"slow": 1.4, "normal": 0.8, "fast": 0.35, "instant": 0.0}
@@ -77,6 +79,32 @@ async def think(player: Player, view: PlayerView, alive: Callable[[], bool] = la
         return None
     best: Move = search.best()
     return best
+
+
+def _tipped(match: Match, judgement: Judgement) -> act.Tipped:
+    tip, simpler = tip_of(judgement)
+    return act.Tipped(match.id, match.moves, str(tip), str(judgement.moves[judgement.best]) if simpler else None)
+
+
+def tip_for(match: Match) -> act.Tipped:
+    """The guided deal's tip for the player's turn, worked out at once (``judge_tip`` works in steps)."""
+    return _tipped(match, run(match.viewer_view()))
+
+
+async def judge_tip(match: Match, alive: Callable[[], bool]) -> act.Tipped | None:
+    """The guided deal's tip for the player's turn, from the judgement of the position (the one the move
+    review makes), in small steps; None when ``alive()`` turned false meanwhile."""
+    found: list[Judgement] = []
+
+    def steps() -> Iterator[None]:
+        for step in judge(match.viewer_view()):
+            if step is not None:
+                found.append(step)
+            yield None
+
+    if not await in_steps(steps(), alive) or not found:
+        return None
+    return _tipped(match, found[0])
 
 
 def _unchanged(host: Host, match: Match) -> Callable[[], bool]:

@@ -40,7 +40,7 @@ from .storage import start_action
 
 __all__ = ["initial_state", "param_notices", "update"]
 
-_TABLE = (act.PickCard, act.PlayCard, act.PickCapture, act.ShowHint, act.Computer)
+_TABLE = (act.PickCard, act.PlayCard, act.PickCapture, act.ShowHint, act.Tipped, act.Computer)
 _GAMES = (act.StartGame, act.StartDaily, act.Leave, act.AnswerLink)
 _ONLINE = (act.Message, act.Link, act.StandIn, act.FreeSeat, act.Say, act.Join, act.Rename)
 _ONLINE_PRESSES = (act.Press.START_TABLE, act.Press.COPY_LINK, act.Press.SHARE_LINK, act.Press.LEAVE_TABLE,
@@ -187,5 +187,6 @@ def update(state: State, action: act.Action) -> Result:
     if after is not None and after != before:
         state, sent = publish(state)
         effects = [*effects, *sent]
-    return with_tip(state), effects
+    state, tipping = with_tip(state)
+    return state, effects + tipping
 

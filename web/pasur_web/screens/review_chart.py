@@ -1,11 +1,12 @@
 """The review's chart (``#review-chart``): the deal's expected result after each move of the reviewed
 seat, as an inline SVG drawn from the review's figures, with the key moments marked (the move
-played, and up to where the better move would have kept it)."""
+played, and up to where the better move would have kept it) and the other players' mistakes, which
+explain a jump of the line."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pasur.review import MoveReview
 
@@ -28,9 +29,35 @@ def _range(values: Sequence[float]) -> tuple[int, int]:
     return low, high if high > low else low + 5
 
 
-def chart(entries: Sequence[MoveReview], moments: Sequence[MoveReview], cat: Catalog) -> Node | None:
+def _at(points: Sequence[tuple[int, float]], x: float) -> float:
+    """The line's value at ``x`` (between two decisions: on the segment joining them)."""
+    before = [point for point in points if point[0] <= x] or points[:1]
+    after = [point for point in points if point[0] >= x] or points[-1:]
+    (x0, y0), (x1, y1) = before[-1], after[0]
+    return y0 if x1 == x0 else y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+
+
+def _others(points: Sequence[tuple[int, float]], others: Sequence[tuple[float, str]],
+            x: Callable[[float], float], y: Callable[[float], float]) -> list[Node]:
+    """A triangle over the line for each of the other players' mistakes, pointing where it happened."""
+    first, last = points[0][0], points[-1][0]
+    shapes = []
+    for at, name in others:
+        where = min(last, max(first, at))
+        cx, cy = x(where), y(_at(points, where))
+        top = cy - 16  # above the line, pointing down at it
+        shapes.append(svg("path", (("class", "chart-other"), ("d", f"M{cx - 6:.1f} {top:.1f}L{cx + 6:.1f} {top:.1f}"
+                                                                   f"L{cx:.1f} {top + 10:.1f}Z"),
+                                   ("data-chart-other", f"{at:g}"), ("data-name", name))))
+    return shapes
+
+
+def chart(entries: Sequence[MoveReview], moments: Sequence[MoveReview], cat: Catalog,
+          others: Sequence[tuple[float, str]] = ()) -> Node | None:
     """The chart of ``entries`` with ``moments`` marked: a point for each decision (a move that was the
-    only legal one is not searched, and has none); None for fewer than two points."""
+    only legal one is not searched, and has none), and a triangle for each of the other players'
+    mistakes (``others``: where it fell among the seat's moves, 2.5 between its second and third, and
+    who made it); None for fewer than two points."""
     points = [(entry.number, entry.expected) for entry in entries if entry.expected is not None]
     if len(points) < 2:
         return None
@@ -39,7 +66,7 @@ def chart(entries: Sequence[MoveReview], moments: Sequence[MoveReview], cat: Cat
     first, last = entries[0].number, entries[-1].number
     width, height = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
-    def x(number: int) -> float:
+    def x(number: float) -> float:
         return LEFT + width * (number - first) / max(1, last - first)
 
     def y(value: float) -> float:
@@ -71,10 +98,14 @@ def chart(entries: Sequence[MoveReview], moments: Sequence[MoveReview], cat: Cat
             # its number beside it, on the side with room
             _text(x(entry.number) + (8 if right else -8), at + 4, cat.num(entry.number), "chart-moment-label",
                   "start" if right else "end")]
+    shapes += _others(points, others, x, y)
     said = t("review_chart_label", first=cat.signed(round(points[0][1])), last=cat.signed(round(points[-1][1])),
              moments=t("review_chart_moves", list=cat.listing(cat.num(entry.number) for entry in moments))
              if moments else t("review_chart_none"))
+    if others:
+        said += ". " + t("review_chart_others", list=cat.listing(cat.num(int(at)) for at, _ in others))
+    caption = t("review_chart_caption") + (" " + t("review_chart_others_caption") if others else "")
     return h("figure", "review-chart", children=[
         svg("svg", (("id", "review-chart"), ("viewBox", f"0 0 {WIDTH} {HEIGHT}"), ("role", "img"),
                     ("aria-label", said), ("data-points", str(len(points)))), shapes),
-        h("figcaption", "muted", text=t("review_chart_caption"))])
+        h("figcaption", "muted", text=caption)])

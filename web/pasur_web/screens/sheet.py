@@ -51,24 +51,39 @@ def _table(match: Match, rows: list[Row], cat: Catalog, classes: str, keys: bool
     return h("table", classes, children=[h("thead", children=[head]), h("tbody", children=body)])
 
 
-def _daily_result(state: State, match: Match, day: str) -> Node:
+def _daily_verdict(state: State, mine: int, computer: int | None) -> str:
+    """How the player did on the day's deal against the computer's play of the same cards."""
+    t = state.cat.t
+    if computer is None:
+        return t("daily_computing")
+    if mine == computer:
+        return t("daily_matched")
+    return t("daily_beat", n=mine - computer) if mine > computer else t("daily_behind", n=computer - mine)
+
+
+def _daily_result(state: State, match: Match, day: str) -> list[Node]:
+    """The daily deal's result: how the player did against the computer with the same cards (not the
+    match against the opponent, which is the deal's score sheet below), what was counted, and Share."""
     cat = state.cat
     computer = state.daily.computer.get(day)
     mine = deal_points(match.board)
-    children = [h("h3", text=cat.t("daily_title", date=cat.isolate(day)))]
+    opponent = 1 - match.board.side_of(0)
+    children: list[Node | None] = [h("p", "muted", id="daily-against", text=cat.t("daily_against", name=side_label(
+        match, opponent, cat), mine=cat.num(mine), theirs=cat.num(deal_points(match.board, 1))))]
     if match.practice:  # already started on this device, or a day that is neither today nor yesterday
         children.append(h("p", "muted", id="daily-counted", data_counted="false",
                           text=cat.t("daily_practice" if day in state.daily.days else "daily_practice_date")))
     else:
         children.append(h("p", "muted", id="daily-counted", data_counted="true", text=cat.t("daily_counted")))
-    if computer is None:
-        children.append(h("p", id="daily-compare", role="status", text=cat.t("daily_computing")))
-    else:
+    if computer is not None:
         text = cat.t("daily_compare", mine=cat.num(mine), theirs=cat.num(computer), diff=cat.signed(mine - computer))
         children += [h("p", "daily-compare", id="daily-compare", text=text), h("div", "sheet-actions", children=[
             h("button", "primary", id="daily-share", type="button", text=cat.t("daily_share")),
-            h("span", "muted", id="daily-shared", role="status", text=state.shared)])]
-    return h("section", "daily-result", id="daily-result", children=children)
+            h("span", "muted", id="daily-shared", role="status", text=state.shared)]),
+            h("p", "daily-share-text", id="daily-share-text", text=state.shared_text) if state.shared_text else None]
+    return [h("h2", text=cat.t("daily_title", date=cat.isolate(day))),
+            h("p", "winner", id="daily-verdict", role="status", text=_daily_verdict(state, mine, computer)),
+            h("section", "daily-result", id="daily-result", children=children)]
 
 
 def winner_words(match: Match, cat: Catalog) -> str:
@@ -108,14 +123,17 @@ def sheet(state: State) -> list[Node] | None:
         return [h("div", "panel", children=[h("h2", text=t("deal_over", n=number + 1)), guide,
                                             _table(match, breakdown_rows(match, number, cat), cat, "score-sheet", True),
                                             h("div", "sheet-actions", children=[*review, button])])]
-    daily = [_daily_result(state, match, match.daily)] if match.daily is not None and not demo else []
     last = len(game.deal_results) - 1
+    if match.daily is not None and not demo:  # the day's deal: the player against the computer's play
+        head = _daily_result(state, match, match.daily)
+        tables = [_table(match, breakdown_rows(match, last, cat, match_total=False), cat, "score-sheet", True)]
+    else:
+        head = [h("h2", text=t("match_over")), h("p", "winner", text=winner_words(match, cat))]
+        tables = [_table(match, totals_rows(match, cat), cat, "score-sheet totals", False),  # deal by deal
+                  h("h3", "sheet-deal", text=t("deal_n", n=last + 1)),  # then how its last deal was counted
+                  _table(match, breakdown_rows(match, last, cat, match_total=False), cat, "score-sheet", True)]
     return [h("div", "panel", children=[
-        h("h2", text=t("match_over")),
-        h("p", "winner", text=winner_words(match, cat)), *daily,
-        _table(match, totals_rows(match, cat), cat, "score-sheet totals", False),  # the match, deal by deal
-        h("h3", "sheet-deal", text=t("deal_n", n=last + 1)),  # then how its last deal was counted
-        _table(match, breakdown_rows(match, last, cat, match_total=False), cat, "score-sheet", True),
+        *head, *tables,
         h("p", "muted", id="host-rematch", role="status", text=t("host_rematch", name=host)) if friend else None,
         h("div", "sheet-actions", children=[
             None if friend else h("button", "primary", text=t("play_again"), id="play-again", type="button",

@@ -16,7 +16,7 @@ from .html import Node, h
 from .look import looked_at, playable, takes
 from .memo import remembered
 from .online import presence
-from .words import Names, last_move, log_events, log_text, name_of
+from .words import Names, last_move, log_events, log_text, move_words, name_of
 
 __all__ = ["LOG_LINES", "guide_text", "hand", "handoff", "last_reasons", "log", "moves_since_turn", "recap", "status",
            "table", "table_info", "table_slots"]
@@ -169,9 +169,14 @@ def guide_text(state: State) -> list[Node] | None:
     parts = []
     if match.phase != "play":
         parts.append(h("strong", "guide-now", text=cat.t("guide_done")))
-    elif ui.tip is not None:
-        parts.append(h("strong", "guide-now", text=cat.t("guide_try", card=cat.card_symbol(ui.tip[1].card),
-                                                           why=cat.reasons(ui.tip[2]))))
+    elif ui.tip is not None:  # the move the review rates best, or a capture it grades good (said so)
+        _, move, why, best = ui.tip
+        words = cat.t("guide_try", card=cat.card_symbol(move.card), why=cat.reasons(why))
+        if best is not None:
+            words += " " + cat.t("guide_simpler", best=move_words(best, cat))
+        parts.append(h("strong", "guide-now", data_tip=str(move), text=words))
+    elif ui.tipping is not None:
+        parts.append(h("strong", "guide-now", text=cat.t("guide_looking")))
     last = last_reasons(state)
     if last is not None:
         parts.append(h("span", "guide-last", text=cat.t("guide_last", why=last[1])))
