@@ -7,8 +7,9 @@
 // pasurPeers.send(peer, text): to a friend's connection (the host), or to the host (peer null).
 // onEvent(kind, peer, text): kind is "open" (the table is open), "connected", "message", "lost",
 // "missing" (a friend's page that has not reached the table yet finds none open under its code: it
-// stops trying) or "unreachable" (no signalling server); peer is a friend's connection id at the host,
-// else null.
+// stops trying) or "unreachable" (no signalling server), and from web/reach.js "route" (text: which
+// way the connection goes) and "noroute" (no way to the other page); peer is a friend's connection
+// id at the host, else null.
 (function () {
   "use strict";
   var RETRY_MS = 2000, RETRY_MAX_MS = 10000;  // waits between attempts: doubled after each failure
@@ -32,15 +33,9 @@
   }
 
   function settings() {
-    return Promise.all([fetch("./online.json").then(function (answer) { return answer.json(); }),
-      loadScript("./vendor/peerjs/peerjs.min.js")]).then(function (loaded) {
-      var online = loaded[0], signalling = online.signalling || {};
-      return {
-        host: signalling.host || location.hostname, port: signalling.port || 9000, path: signalling.path || "/",
-        secure: !!signalling.secure, key: signalling.key || "peerjs", debug: 0,
-        config: { iceServers: online.iceServers || [] }
-      };
-    });
+    // web/reach.js: the table's signalling server and the ICE servers.
+    return Promise.all([window.pasurReach.options(state.code), loadScript("./vendor/peerjs/peerjs.min.js")])
+      .then(function (loaded) { return loaded[0]; });
   }
 
   function later(work) {
@@ -51,6 +46,7 @@
 
   // The host: each friend's connection by its id.
   function welcome(conn) {
+    window.pasurReach.watch(conn, conn.peer, emit, false);  // web/reach.js: its route, or none
     conn.on("open", function () { state.conns.set(conn.peer, conn); emit("connected", conn.peer); });
     conn.on("data", function (data) { emit("message", conn.peer, String(data)); });
     conn.on("close", function () { state.conns["delete"](conn.peer); emit("lost", conn.peer); });
@@ -78,6 +74,9 @@
     var peer = state.peer || (state.peer = new window.Peer(options));
     if (!peer.open) { peer.once("open", function () { connect(options); }); return; }
     var conn = state.host = peer.connect("pasur-" + state.code, { reliable: true, serialization: "raw" });
+    window.pasurReach.watch(conn, null, emit, function () {  // web/reach.js: its route, or none (then again)
+      if (state.host === conn) later(function () { connect(options); });
+    });
     conn.on("open", function () { state.reached = true; emit("connected", null); });
     conn.on("data", function (data) { emit("message", null, String(data)); });
     conn.on("close", function () { if (state.host === conn) { emit("lost", null); later(function () { connect(options); }); } });

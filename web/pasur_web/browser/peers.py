@@ -33,6 +33,9 @@ class Peers:
         if kind == "message":
             self.page.dispatch(act.Message(who, str(text)))
             return
+        if kind == "route":  # web/reach.js: "direct" or "relay", then the candidates' types
+            self.page.dispatch(act.Link(who, str(text).partition(" ")[0]))
+            return
         if who is not None:
             self.sent.pop(who, None)  # a new connection, or one gone: whatever comes next is sent whole
         self.page.dispatch(act.Link(who, str(kind)))

@@ -276,8 +276,9 @@ class Message:
 @dataclass(frozen=True)
 class Link:
     """A connection's news: ``status`` is "open" (the table is open), "connected", "lost", "missing" (no
-    table open under the code) or "unreachable" (no signalling server); ``peer`` a friend's connection,
-    or None for the table."""
+    table open under the code) or "unreachable" (no signalling server); "direct" or "relay" (the way it
+    goes) or "noroute" (none found: ``reach.py``); ``peer`` a friend's connection, or None for the table
+    (at a friend's page: the connection to the host)."""
 
     peer: str | None
     status: str

@@ -101,6 +101,8 @@ class Online:
     refused: str = ""  # why the last message was refused
     sent: bool = False  # a friend's: its move is on its way to the host (the hand waits for the answer)
     asked: frozenset[str] = frozenset()  # the host's: the reviews friends asked for ("deal:seat")
+    routes: Mapping[str, str] = field(default_factory=dict)  # a connection ("" the host's) -> "direct"/"relay"
+    no_route: bool = False  # no way to a friend (to the host) was found: they cannot play from where they are
 
     @property
     def host(self) -> bool:

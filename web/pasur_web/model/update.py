@@ -32,6 +32,7 @@ from .online import join, online_action, open_table, resume_table
 from .panels import panel_action
 from .params import SPEEDS, Params
 from .play import Result, table_action, with_tip
+from .reach import REACH_NEWS, reach_action
 from .state import CaptureDemo, DealDemo, DemoError, Notice, State, Words
 from .stats import Stats
 from .storage import start_action
@@ -150,6 +151,8 @@ def _route(state: State, action: act.Action) -> Result:
         return open_table(state, action.form, action.code)
     if isinstance(action, act.Join):
         return join(state, action.code, action.name, action.token)
+    if isinstance(action, act.Link) and action.status in REACH_NEWS:
+        return reach_action(state, action)
     if isinstance(action, _ONLINE) or action in _ONLINE_PRESSES:
         return online_action(state, action)
     press = action if isinstance(action, act.Press) else None

@@ -11,6 +11,7 @@ from ..model.seats import MAX_NAME
 from ..model.state import Online, State
 from ..model.wire import QUICK
 from .html import Node, h, svg
+from .reach import reach_status
 
 __all__ = ["join_form", "lobby", "online_bar", "qr_code"]
 
@@ -38,6 +39,9 @@ def qr_code(text: str) -> Node:
 
 
 def _status(state: State, online: Online) -> Node | None:
+    reach = reach_status(state, online)  # which way the game goes, or that there is none
+    if reach is not None:
+        return reach
     if online.status in ("open", "connected"):
         return None
     return h("p", "muted online-status", id="online-status", role="status",
