@@ -229,7 +229,7 @@ def test_the_host_reloads_mid_deal_and_the_match_goes_on(browser: Browser, site_
     host.wait_for_selector("html[data-ready]")
     expect(host.locator("html")).to_have_attribute("data-phase", "play")
     # The friend's page finds the table again on its own, and the game goes on where it was.
-    expect(friend.locator("#online-status")).to_have_count(0, timeout=60_000)
+    expect(friend.locator("#online-status")).to_have_attribute("data-route", "direct", timeout=60_000)
     assert saved_moves(host) == before
     take_turns([host, friend], lambda: phase(host) == "match-end", host)
     expect(friend.locator("html")).to_have_attribute("data-phase", "match-end")
