@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 import signalling
+import turn
 from online.test_online import join, open_table, person, phase, take_turns
 from playwright.sync_api import Browser, Playwright, expect
 
@@ -158,3 +159,36 @@ def test_dev_serve_lan_serves_the_network_and_stops_with_its_signalling_server(
     assert free(8765) and free(9301)
     assert signalling_processes(9301) == []
 
+
+
+ASKED = """(() => {  // counts the page's answers from the address that hands out TURN credentials
+  window.__asked = 0;
+  const real = window.fetch;
+  window.fetch = (...args) => real(...args).then((answer) => {
+    if (String(args[0]).includes(":9401/")) window.__asked += 1;
+    return answer;
+  });
+})();"""
+
+
+@pytest.mark.usefixtures("signalling")
+def test_turn_credentials_are_asked_again_before_they_run_out(browser: Browser) -> None:
+    credentials = turn.credential_server("s3cret", ["turn:127.0.0.1:3478"], ttl=600, port=9401)
+    site, url = serve_in_thread(ROOT / "site")
+    online = json.loads((ROOT / "site" / "online.json").read_bytes())
+    site.overrides["/online.json"] = json.dumps({**online, "turn": "http://127.0.0.1:9401/"}).encode()
+    context, host, guard = person(browser)
+    host.add_init_script(ASKED)
+    host.clock.install()  # the credential's life is the page's clock's: moved on by the test
+    open_table(host, url, ONE_DEAL)
+    host.wait_for_function("() => window.__asked === 1")
+    host.clock.run_for(470_000)  # 600 s of life: not asked again before 80% of it
+    assert host.evaluate("window.__asked") == 1
+    host.clock.run_for(15_000)
+    host.wait_for_function("() => window.__asked === 2")
+    assert credentials.answered == 2
+    assert not guard.problems, guard.problems
+    context.close()
+    for server in (site, credentials):
+        server.shutdown()
+        server.server_close()
