@@ -23,8 +23,10 @@ import contextlib
 import os
 import subprocess
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+import delay
 
 PUBLIC = "203.0.113.1"
 HOMES = ("a", "b")
@@ -71,6 +73,7 @@ class Internet:
     """The namespaces made (taken down by ``close``), and each router's NAT and delay."""
 
     made: list[str]
+    lines: list[delay.DelayLine] = field(default_factory=list)
 
     def nat(self, name: str, kind: str) -> None:
         """Home ``name``'s router masquerades as ``kind`` ("cone" or "symmetric"): the flows it starts from now on."""
@@ -81,13 +84,31 @@ class Internet:
         run("nft", f"add rule ip nat post oifname \"wan\" {NAT_RULES[kind]}", namespace=ns)
 
     def delay(self, milliseconds: int) -> None:
-        """Each router holds what it sends out to the internet ``milliseconds`` (tc netem): a packet
-        from one home to the other crosses one router's WAN side each way."""
+        """Each router holds what it sends out to the internet ``milliseconds``: a packet from one home
+        to the other crosses one router's WAN side each way. With ``tc netem``, or where the kernel has
+        none, a delay line of this process in place of the router's WAN link (tools/delay.py)."""
         for name in HOMES:
-            run("tc", "qdisc", "replace", "dev", "wan", "root", "netem", "delay", f"{milliseconds}ms",
-                namespace=router(name))
+            try:
+                run("tc", "qdisc", "replace", "dev", "wan", "root", "netem", "delay", f"{milliseconds}ms",
+                    namespace=router(name))
+            except RuntimeError as why:
+                if "unknown" not in str(why):
+                    raise
+                self._delay_line(name, milliseconds)
+
+    def _delay_line(self, name: str, milliseconds: int) -> None:
+        nat = router(name)
+        run("ip", "link", "delete", f"up-{name}")  # the veth pair: the router's WAN side goes with it
+        inner, outer = delay.tap("wan", nat), delay.tap(f"up-{name}")
+        self.lines.append(delay.DelayLine(inner, outer, milliseconds))
+        run("ip", "link", "set", f"up-{name}", "master", "wan0", "up")
+        run("ip", "addr", "add", f"{WAN[name]}/24", "dev", "wan", namespace=nat)
+        run("ip", "link", "set", "wan", "up", namespace=nat)
 
     def close(self) -> None:
+        for line in self.lines:
+            line.stop()
+        self.lines.clear()
         for namespace in reversed(self.made):
             with contextlib.suppress(RuntimeError):
                 run("ip", "netns", "delete", namespace)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import internet as net
@@ -71,9 +72,12 @@ def seated(host: Page, friend: Page) -> str:
     return link
 
 
-def play_the_deal(host: Page, friend: Page, guards: list[Guard]) -> None:
+def play_the_deal(host: Page, friend: Page, guards: list[Guard], shot: Path | None = None) -> None:
     host.click("#table-start")
     expect(friend.locator("html")).to_have_attribute("data-phase", "play")
+    if shot is not None:
+        friend.locator("#online-status").scroll_into_view_if_needed()
+        friend.screenshot(path=str(shot))
     take_turns([host, friend], lambda: phase(host) == "match-end", host)
     expect(friend.locator("html")).to_have_attribute("data-phase", "match-end")
     assert [host.inner_text(f'[data-side-score="{side}"]') for side in (0, 1)] == [
@@ -116,7 +120,7 @@ def test_behind_a_symmetric_nat_the_relay_carries_the_game(world: w.World, homes
     for end in (at_host, at_friend):  # one end of the pair at least is coturn's relay
         assert "relay" in (end["local"], end["remote"]), end
     host.screenshot(path=str(artifacts / "internet-relay-1280.png"))
-    play_the_deal(host, friend, guards)
+    play_the_deal(host, friend, guards, artifacts / "internet-relay-game-360.png")
     assert "ALLOCATE processed, success" in world.turn_log()
 
 
