@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import date
 
 from test_page_online import Table
 
@@ -102,3 +103,17 @@ def test_the_words_are_there_in_every_language() -> None:
         assert all(texts) and not any("reach_" in text for text in texts), (lang, texts)
         seen.add(texts)
     assert len(seen) == len(LANGUAGES)  # each language its own words
+
+
+def test_the_connection_is_said_once_in_the_page_during_the_game() -> None:
+    from pasur_web.screens.page import page
+
+    table = opened()
+    table.start()
+    table.friend, _ = update(table.friend, act.Link(None, "direct"))
+    assert table.friend.online is not None
+    for state in (table.friend, replace(table.friend, online=replace(table.friend.online, status="lost"))):
+        frame = page(state, date(2026, 12, 6), ("", 0, "", None))
+        found = [name for name, (_, children) in frame.parts.items()
+                 if children and find_all(("div", (), tuple(children)), id="online-status")]
+        assert found == ["online"], found  # the game's bar only, not the lobby's panel under it too

@@ -105,8 +105,10 @@
     if (!trying.has(key)) trying.set(key, Date.now());
     var timer = setTimeout(noRoute, Math.max(0, trying.get(key) + NO_ROUTE_MS - Date.now()));
 
-    function noRoute() {  // (a host that never answered is not there: web/peers.js says so)
-      if (done || conn.open || !conn.peerConnection || !conn.peerConnection.remoteDescription) return;
+    // ICE failed, or the time is up while the other page answered (a host that never answered is not
+    // there: web/peers.js says so). PeerJS has let go of a failed connection's RTCPeerConnection: `pc`.
+    function noRoute(failed) {
+      if (done || conn.open || !(failed === true || (pc && pc.remoteDescription))) return;
       settle();
       trying.set(key, Date.now());  // the next try has its own 20 s
       emit("noroute", peer);
@@ -136,7 +138,7 @@
       if (transport && transport.iceTransport) transport.iceTransport.addEventListener("selectedcandidatepairchange", tell);
     });
     conn.on("close", function () { if (!done) { clearTimeout(timer); pending["delete"](conn); } });
-    conn.on("iceStateChanged", function (state) { if (state === "failed") { clearTimeout(timer); noRoute(); } });
+    conn.on("iceStateChanged", function (state) { if (state === "failed") noRoute(true); });
     if (!pc) return;
     pc.addEventListener("icecandidateerror", function (event) {
       if (event.errorCode !== 401 || !/^turns?:/.test(event.url || "")) return;

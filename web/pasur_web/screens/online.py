@@ -48,6 +48,12 @@ def _status(state: State, online: Online) -> Node | None:
              text=state.cat.t(f"online_status_{online.status}"))
 
 
+def _lobby_status(state: State, online: Online) -> Node | None:
+    """The connection's line in the lobby, while it is shown (in the game, the game's bar has it: one
+    #online-status in the page)."""
+    return _status(state, online) if state.view == "lobby" else None
+
+
 def _seats(seats: tuple[tuple[str, str, str], ...], state: State) -> Node:
     t = state.cat.t
     return h("ul", "table-seats", children=[
@@ -65,7 +71,7 @@ def lobby(state: State) -> list[Node | None]:
     if not online.host:  # "Seated" once the host has answered; till then, only how the connection goes
         seated = online.status in ("open", "connected") and bool(online.seats)
         return [h("h2", text=t("join_title", code=online.code.upper())), _seats(online.seats, state),
-                h("p", text=t("join_waiting")) if seated else None, _status(state, online),
+                h("p", text=t("join_waiting")) if seated else None, _lobby_status(state, online),
                 h("p", "notice", text=t("online_refused", why=online.refused)) if online.refused else None,
                 _leave_button(t("table_leave"))]
     seats = shown_seats(state.match, online) if state.match is not None else ()
@@ -82,7 +88,7 @@ def lobby(state: State) -> list[Node | None]:
         _seats(seats, state),
         h("p", "muted", role="status", text=t("table_waiting", names=state.cat.listing(waiting)) if waiting
           else t("table_ready")),
-        _status(state, online),
+        _lobby_status(state, online),
         h("div", "sheet-actions", children=[
             h("button", "primary", id="table-start", type="button", data_action="table-start", text=t("table_start")),
             _leave_button(t("table_close"))]),
