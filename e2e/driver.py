@@ -226,6 +226,7 @@ class Guard:
         self.problems: list[str] = []
         self.expect_errors = False  # set by a test that makes the start-up fail on purpose
         self.expected: list[str] = []  # console errors a test causes on purpose (a part of their text)
+        self.origins: tuple[str, ...] = ("http://127.0.0.1:",)  # where the page's requests may go
 
     def console(self, message: Any) -> None:
         expected = self.expect_errors or any(part in message.text for part in self.expected)
@@ -234,8 +235,8 @@ class Guard:
 
     def request(self, request: Any) -> None:
         url = request.url
-        if not (url.startswith("http://127.0.0.1:") or url.startswith("data:") or url.startswith("blob:")):
-            self.problems.append(f"request off 127.0.0.1: {url}")
+        if not url.startswith((*self.origins, "data:", "blob:")):
+            self.problems.append(f"request off {', '.join(self.origins)}: {url}")
 
 
 def reload_offline_without_server(page: Page, server: Any, guard: Guard) -> None:

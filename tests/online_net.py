@@ -51,9 +51,9 @@ class Net:
     count: int = 0
 
     @classmethod
-    def open(cls, form: dict[str, str] | None = None, query: str = "?speed=instant") -> Net:
+    def open(cls, form: dict[str, str] | None = None, query: str = "?speed=instant", seed: int = 4) -> Net:
         host = initial_state(parse_params(query), {}, ["en"])
-        host, effects = update(host, act.OpenTable(form or FORM, CODE, SECRET))
+        host, effects = update(host, act.OpenTable(form or FORM, CODE, SECRET, seed))
         assert fx.Listen(CODE) in effects
         host, _ = update(host, act.Link(None, "open"))
         return cls(drawn(host))

@@ -1,14 +1,22 @@
 """How long a move between friends takes to show on the other player's screen, and how many bytes it
-costs: two players in two browser contexts (host at 1280x800, friend at 360x740), the site and the
-signalling server on this machine, the WebRTC data channel between them. Run it in a network
-namespace of its own, as the tests are (``./dev bench-online`` does):
+costs: the host at 1280x800, the friend at 360x740, the WebRTC data channel between them. Three ways:
 
-    unshare -n tools/netns.sh python tools/bench_online.py [--moves 40] [--out bench-results]
+- ``local``: two contexts of one browser, the site and the signalling server on this machine;
+- ``direct``: two homes behind cone NATs on the small internet of tools/internet.py, one Chromium in
+  each, reaching each other through STUN (case 1 of e2e/online/test_internet.py);
+- ``relay``: the friend's home behind a symmetric NAT, the game through coturn (case 2).
+
+On the small internet each router holds what it sends out 40 ms (``tc netem``): a message from one
+home to the other takes 40 ms more, a round trip 80 ms (through the relay, the same: the relay is on
+the public side). Run it in a network and mount namespace of its own, as the tests are
+(``./dev bench-online`` does):
+
+    unshare -nm tools/netns.sh python tools/bench_online.py [--moves 40] [--ways local,direct,relay]
 
 For each move: the time from the player's pointerdown on a card to the moment the other page shows
 that move (``#last-move[data-move]`` changes there), and for a friend's move, to the moment the
-friend's own page shows it (the host sends it back); both pages' clocks read as Date.now() (one
-machine, one clock). Bytes: every message each page received, per move. Writes
+friend's own page shows it (the host sends it back); every page's clock read as Date.now() (one
+machine, one clock, whatever namespace a browser runs in). Bytes: every message each page received, per move. Writes
 ``online.json`` and prints the median, the 95th percentile and the maximum; asserts nothing.
 """
 
@@ -24,6 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import world  # noqa: E402
 from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 from signalling import start  # noqa: E402
@@ -65,8 +74,8 @@ def player(browser: Browser, width: int, height: int) -> Page:
     return page
 
 
-def seat_both(browser: Browser, url: str) -> tuple[Page, Page]:
-    host, friend = player(browser, 1280, 800), player(browser, 360, 740)
+def seat_both(host_browser: Browser, friend_browser: Browser, url: str) -> tuple[Page, Page]:
+    host, friend = player(host_browser, 1280, 800), player(friend_browser, 360, 740)
     host.goto(url + "?lang=en&speed=instant")
     host.wait_for_selector("html[data-ready]")
     host.select_option("#kind-1", "friend")
@@ -113,54 +122,83 @@ def figures(values: list[float]) -> dict[str, float]:
             "max": round(ordered[-1], 1), "n": len(ordered)}
 
 
-def measure(site: Path, moves: int) -> dict[str, Any]:
+def play(host: Page, friend: Page, moves: int) -> dict[str, Any]:
+    results: dict[str, list[float]] = {"friend_to_host": [], "host_to_friend": [], "friend_own": []}
+    made = 0
+    while made < moves:
+        if host.locator("#next-deal").is_visible():
+            host.click("#next-deal")
+        for mover, other, key in ((host, friend, "host_to_friend"), (friend, host, "friend_to_host")):
+            took = one_move(mover, other)
+            if took is not None:
+                results[key].append(took[0])
+                if mover is friend:
+                    results["friend_own"].append(took[1])
+                made += 1
+        if host.get_attribute("html", "data-phase") == "match-end":
+            break
+    received = {"host": host.evaluate("window.__bytes"), "friend": friend.evaluate("window.__bytes")}
+    route = friend.get_attribute("#online-status", "data-route") if friend.locator("#online-status").count() else None
+    return {**{key: figures(values) for key, values in results.items() if values}, "route": route,
+            "bytes_per_move": {who: round(total / max(1, made)) for who, total in received.items()}, "moves": made}
+
+
+def measure_local(site: Path, moves: int) -> dict[str, Any]:
     settings = json.loads((site / "online.json").read_text(encoding="utf-8"))["signalling"]
     server_process = start(int(settings["port"]), str(settings["path"]))
     server, url = serve_in_thread(site)
-    results: dict[str, list[float]] = {"friend_to_host": [], "host_to_friend": [], "friend_own": []}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
                 *CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"])
-            host, friend = seat_both(browser, url)
-            made = 0
-            while made < moves:
-                if host.locator("#next-deal").is_visible():
-                    host.click("#next-deal")
-                for mover, other, key in ((host, friend, "host_to_friend"), (friend, host, "friend_to_host")):
-                    took = one_move(mover, other)
-                    if took is not None:
-                        results[key].append(took[0])
-                        if mover is friend:
-                            results["friend_own"].append(took[1])
-                        made += 1
-                if host.get_attribute("html", "data-phase") == "match-end":
-                    break
-            received = {"host": host.evaluate("window.__bytes"), "friend": friend.evaluate("window.__bytes")}
+            result = play(*seat_both(browser, browser, url), moves)
             browser.close()
     finally:
         server.shutdown()
         server_process.terminate()
-    return {**{key: figures(values) for key, values in results.items() if values},
-            "bytes_per_move": {who: round(total / max(1, made)) for who, total in received.items()}, "moves": made}
+    return result
+
+
+def measure_across(site: Path, moves: int, nat_b: str, delay: int) -> dict[str, Any]:
+    """Two homes on the small internet, their routers' NATs ``cone`` and ``nat_b``, ``delay`` ms each."""
+    with world.world(nat_b, site) as here, sync_playwright() as playwright:
+        here.internet.delay(delay)
+        browsers = [world.home_browser(playwright, home) for home in ("a", "b")]
+        result = play(*seat_both(browsers[0], browsers[1], world.SITE), moves)
+        for browser in browsers:
+            browser.close()
+    return {**result, "router_delay_ms": delay}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", type=Path, default=ROOT / "site")
     parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--ways", default="local,direct,relay", help="local, direct, relay (comma-separated)")
+    parser.add_argument("--delay", type=int, default=40, help="each router's delay on the small internet, ms")
     parser.add_argument("--out", type=Path, default=ROOT / "bench-results")
     args = parser.parse_args()
-    result = measure(args.site, args.moves)
+    ways = [way.strip() for way in args.ways.split(",") if way.strip()]
+    unknown = set(ways) - {"local", "direct", "relay"}
+    if unknown:
+        parser.error(f"--ways takes local, direct and relay, not {', '.join(sorted(unknown))}")
+    results: dict[str, Any] = {}
+    for way in ways:
+        if way == "local":
+            results[way] = measure_local(args.site, args.moves)
+        else:
+            results[way] = measure_across(args.site, args.moves, "cone" if way == "direct" else "symmetric",
+                                          args.delay)
+        shown = results[way]
+        print(f"== {way} (the page says: {shown['route']})")
+        for key in ("friend_to_host", "host_to_friend", "friend_own"):
+            if key in shown:
+                print(f"{key.replace('_', ' ')}: median {shown[key]['median']} ms, p95 {shown[key]['p95']} ms, "
+                      f"max {shown[key]['max']} ms ({shown[key]['n']} moves)")
+        print(f"bytes received per move: host {shown['bytes_per_move']['host']}, "
+              f"friend {shown['bytes_per_move']['friend']}", flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "online.json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    for key in ("friend_to_host", "host_to_friend", "friend_own"):
-        if key in result:
-            shown = result[key]
-            print(f"{key.replace('_', ' ')}: median {shown['median']} ms, p95 {shown['p95']} ms, "
-                  f"max {shown['max']} ms ({shown['n']} moves)")
-    print(f"bytes received per move: host {result['bytes_per_move']['host']}, "
-          f"friend {result['bytes_per_move']['friend']}")
+    (args.out / "online.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

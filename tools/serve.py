@@ -1,22 +1,29 @@
-"""Serve the built ``site/`` folder on 127.0.0.1: a plain static server that sends the page's
+"""Serve the built ``site/`` folder on 127.0.0.1 (``--host``; ``--lan``: this machine's network
+address, for a phone on the same Wi-Fi): a plain static server that sends the page's
 Content-Security-Policy (the strictest the game works under; the README's hosting notes list it)
-and, as most static hosts do, text, scripts and WebAssembly gzip-compressed."""
+and, as most static hosts do, text, scripts and WebAssembly gzip-compressed. With
+``--signalling-port``, the signalling server of a friends' game beside it, stopped with it
+(``./dev serve`` runs it so)."""
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import functools
 import gzip
 import hashlib
 import http.server
 import io
 import json
+import signal
+import socket
 import sys
 import threading
 from collections import Counter
 from pathlib import Path
 from typing import BinaryIO
+from urllib.parse import urlsplit
+
+import signalling
 
 ROOT = Path(__file__).resolve().parent.parent
 # PyScript and Pyodide compile WebAssembly and build functions from text ('wasm-unsafe-eval',
@@ -26,16 +33,25 @@ CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-e
                            "object-src 'none'; base-uri 'none'; form-action 'none'")
 
 
-def policy(folder: Path, host: str) -> str:
-    """The page's policy, letting it reach the signalling server of a game between friends, as the
-    site's online.json names it (a host left empty: the page's own host)."""
+def policy(folder: Path, host: str, online: bytes | None = None) -> str:
+    """The page's policy, letting it reach the signalling servers of a game between friends and the
+    address that hands out TURN credentials, as the site's online.json names them (a host left empty:
+    the page's own host). STUN and TURN themselves are WebRTC's, which connect-src does not govern."""
     try:
-        signalling = json.loads((folder / "online.json").read_text(encoding="utf-8"))["signalling"]
-    except (OSError, ValueError, KeyError, TypeError):
+        settings = json.loads(online if online is not None else (folder / "online.json").read_bytes())
+        servers = settings["signalling"]
+        servers = servers if isinstance(servers, list) else [servers]
+        sources = []
+        for server in servers:
+            where = f"{server.get('host') or host}:{int(server.get('port', 9000))}"
+            secure = "s" if server.get("secure") else ""
+            sources += [f"http{secure}://{where}", f"ws{secure}://{where}"]
+        turn = urlsplit(str(settings.get("turn") or ""))
+        if turn.scheme in ("http", "https") and turn.netloc:
+            sources.append(f"{turn.scheme}://{turn.netloc}")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return CONTENT_SECURITY_POLICY
-    server = f"{signalling.get('host') or host}:{int(signalling.get('port', 9000))}"
-    secure = "s" if signalling.get("secure") else ""
-    return CONTENT_SECURITY_POLICY + f"; connect-src 'self' http{secure}://{server} ws{secure}://{server}"
+    return CONTENT_SECURITY_POLICY + "; connect-src 'self' " + " ".join(dict.fromkeys(sources))
 
 # Sent gzip-compressed to a browser that accepts it; the rest (zip archives, images) as they are.
 COMPRESSED = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".toml", ".py", ".svg", ".webmanifest", ".txt"}
@@ -94,7 +110,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         # Always revalidate, so a new build is seen at once; the service worker does the caching.
         self.send_header("Cache-Control", "no-cache")
         host = self.headers.get("Host", "127.0.0.1").rpartition(":")[0] or "127.0.0.1"
-        self.send_header("Content-Security-Policy", policy(Path(self.directory), host))
+        online = getattr(self.server, "overrides", {}).get("/online.json")
+        self.send_header("Content-Security-Policy", policy(Path(self.directory), host, online))
         # A frame sandboxed without allow-same-origin has an origin of its own ("null"): its
         # scripts and fetches of these public files are cross-origin requests.
         self.send_header("Access-Control-Allow-Origin", "*")
@@ -104,11 +121,13 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 class SiteServer(http.server.ThreadingHTTPServer):
     """Serves one folder; ``folder`` can be switched while running (a new build deployed),
     ``requests`` lists every (path, status) served, for tests and benchmarks, and a path can be
-    held (``hold``): its answer waits until the test lets it go, as a slow network's would."""
+    held (``hold``): its answer waits until the test lets it go, as a slow network's would.
+    ``overrides`` answers some paths with other content (online.json naming the servers at hand)."""
 
     folder: Path
     requests: list[tuple[str, int]]
     held: dict[str, threading.Event]
+    overrides: dict[str, bytes]
 
     def hold(self, path: str) -> threading.Event:
         """Requests for ``path`` (without query) wait until the event returned is set."""
@@ -137,35 +156,92 @@ class SwitchableHandler(QuietHandler):
 
     def send_head(self) -> BinaryIO | None:
         assert isinstance(self.server, SiteServer)
-        held = self.server.held.get(self.path.partition("?")[0])
+        path = self.path.partition("?")[0]
+        held = self.server.held.get(path)
         if held is not None:
             held.wait(60)
+        if path in self.server.overrides:
+            body = self.server.overrides[path]
+            self.send_response(200)
+            self.send_header("Content-type", self.guess_type(path))
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
         return super().send_head()
 
 
-def make_server(folder: Path, port: int = 0) -> SiteServer:
-    server = SiteServer(("127.0.0.1", port), SwitchableHandler)
+def make_server(folder: Path, port: int = 0, host: str = "127.0.0.1") -> SiteServer:
+    server = SiteServer((host, port), SwitchableHandler)
     server.folder = folder
     server.requests = []
     server.held = {}
+    server.overrides = {}
     return server
 
 
-def serve_in_thread(folder: Path, port: int = 0) -> tuple[SiteServer, str]:
-    server = make_server(folder, port)
+def serve_in_thread(folder: Path, port: int = 0, host: str = "127.0.0.1") -> tuple[SiteServer, str]:
+    server = make_server(folder, port, host)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+    return server, f"http://{host}:{server.server_address[1]}/"
+
+
+def lan_address() -> str:
+    """This machine's address on its network: the source address of its default route (a UDP socket's
+    connect sends nothing; the address is one kept for documentation)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("198.51.100.1", 9))
+        except OSError as error:
+            raise SystemExit("--lan: this machine has no network address (no default route): "
+                             "join a network first") from error
+        return str(probe.getsockname()[0])
+
+
+def own_signalling(folder: Path, port: int) -> bytes:
+    """The site's online.json with the signalling server this command starts (on the page's own host)."""
+    try:
+        online = json.loads((folder / "online.json").read_bytes())
+    except (OSError, ValueError):
+        online = {}
+    online = online if isinstance(online, dict) else {}
+    online["signalling"] = [{"host": "", "port": port, "path": "/pasur", "secure": False, "key": "peerjs"}]
+    return json.dumps(online, indent=1).encode() + b"\n"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=int, default=8000, help="the site's port")
     parser.add_argument("--dir", type=Path, default=ROOT / "site")
+    parser.add_argument("--host", default="127.0.0.1", help="the address the site listens on")
+    parser.add_argument("--lan", action="store_true", help="listen on this machine's network address (a phone "
+                        "on the same Wi-Fi opens the link printed)")
+    parser.add_argument("--signalling-port", type=int, default=0, help="also start the signalling server of a "
+                        "game between friends on this port, beside the site (stopped with it)")
     args = parser.parse_args()
-    server = make_server(args.dir, args.port)
-    print(f"Pasur is served at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):
+    host = lan_address() if args.lan else args.host
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # stopped by its pid: all it started stops too
+    server = make_server(args.dir, args.port, host)
+    friends = None
+    try:
+        if args.signalling_port:
+            friends = signalling.start(args.signalling_port, "/pasur", host)
+            server.overrides["/online.json"] = own_signalling(args.dir, args.signalling_port)
+            print(f"The signalling server for playing friends is at http://{host}:{args.signalling_port}/pasur/")
+        link = f"http://{host}:{server.server_address[1]}/"
+        print(f"Pasur is served at {link}  (Ctrl+C to stop)", flush=True)
+        if args.lan:
+            import segno
+
+            print("Open it on a phone on the same network (scan this, or type the address):")
+            segno.make(link, error="m").terminal(compact=True)
+            sys.stdout.flush()
         server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        if friends is not None:
+            signalling.stop(friends)
 
 
 if __name__ == "__main__":

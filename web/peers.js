@@ -16,6 +16,8 @@
 //   text: this page's own id on the signalling server), "message", "lost", "missing" (no page holds
 //   any of the table's ids, and none was ever reached: a mistyped or old link), "unreachable".
 // pasurPeers.send(peer, text), pasurPeers.drop(peer), pasurPeers.close().
+// Both pages also hear, from web/reach.js, "route" (text: which way a connection goes) and "noroute"
+// (no way to the other page was found).
 //
 // Refused by the host's page before a connection can deliver anything: a connection that is not of
 // the page's own kind ("raw" text: PeerJS's binary kinds reassemble chunks into one message, whatever
@@ -26,7 +28,7 @@
 // page joins the server again when it is back.
 (function () {
   "use strict";
-  var SLOTS = 4, MAX_CONNS = 12, PER_PEER = 2, FIRST_MS = 10000, KNOCK_MS = 15000, FLUSH_MS = 400;
+  var SLOTS = 4, MAX_CONNS = 12, PER_PEER = 2, FIRST_MS = 10000, KNOCK_MS = 25000, FLUSH_MS = 400;
   var MAX_TEXT = 1000, MAX_HOST_TEXT = 300000, RATE = 8, BURST = 24, DROPS = 200;
   var RETRY_MS = 2000, RETRY_MAX_MS = 10000;
   var state = { gen: 0, listen: null, code: "", peers: [], links: new Map(), wait: RETRY_MS, reached: false,
@@ -55,15 +57,9 @@
   }
 
   function settings() {
-    return Promise.all([fetch("./online.json").then(function (answer) { return answer.json(); }),
-      loadScript("./vendor/peerjs/peerjs.min.js")]).then(function (loaded) {
-      var online = loaded[0], signalling = online.signalling || {};
-      return {
-        host: signalling.host || location.hostname, port: signalling.port || 9000, path: signalling.path || "/",
-        secure: !!signalling.secure, key: signalling.key || "peerjs", debug: 0,
-        config: { iceServers: online.iceServers || [] }
-      };
-    });
+    // web/reach.js: the table's signalling server and the ICE servers.
+    return Promise.all([window.pasurReach.options(state.code), loadScript("./vendor/peerjs/peerjs.min.js")])
+      .then(function (loaded) { return loaded[0]; });
   }
 
   function slotId(slot) { return "pasur-" + state.code + (slot ? "-" + slot : ""); }
@@ -132,6 +128,7 @@
     }
     var name = conn.peer + "/" + conn.connectionId, link = { conn: conn };
     state.links.set(name, link);
+    window.pasurReach.watch(conn, name, emit, false);  // web/reach.js: which way it goes, or none
     conn.on("open", function () { if (current(gen)) emit("connected", name); });
     watch(name, link, MAX_TEXT, gen, function () {});
   }
@@ -160,6 +157,7 @@
     if (!conn) return;
     var link = { conn: conn, round: round };
     state.links.set(name, link);
+    window.pasurReach.watch(conn, name, emit, function () { gone(name, link, gen, false); });  // no way: again
     conn.on("open", function () { if (current(gen)) { state.reached = true; emit("connected", name, peer.id); } });
     watch(name, link, MAX_HOST_TEXT, gen, function () { settle(gen, round); });
     setTimeout(function () { if (!conn.open) gone(name, link, gen, false); }, KNOCK_MS);  // no answer at all

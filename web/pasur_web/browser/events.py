@@ -11,7 +11,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from ..model import actions as act
-from ..model.handshake import new_code, new_secret, new_token
+from ..model.handshake import new_code, new_secret, new_seed, new_token
 from ..model.review_panel import replay_key, swipe
 from ..model.savegame import match_from_json
 from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY
@@ -108,7 +108,7 @@ ROUTES: dict[str, Route] = {
     "review-try-capture": lambda node, _: act.TryMove("", attr(node, "data-capture")),
     **{f"demo-{step}": _fixed(act.DemoStep(step)) for step in ("prev", "next", "pause", "step", "again")},
     "demo-pick": lambda node, _: act.DemoStep("pick", _number(attr(node, "data-index")) or 0),
-    "play-friend": lambda _node, _: act.OpenTable(read_form(), new_code(), new_secret()),
+    "play-friend": lambda _node, _: act.OpenTable(read_form(), new_code(), new_secret(), new_seed()),
     "join": lambda _node, runtime: _join(runtime),
     "stand-in": lambda node, _: _seat_of(node, act.StandIn),
     "free-seat": lambda node, _: _seat_of(node, act.FreeSeat),

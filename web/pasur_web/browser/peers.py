@@ -31,6 +31,8 @@ class Peers:
         who = str(peer) if found(peer) else None
         if kind == "message":
             self.page.dispatch(act.Message(who, str(text)))
+        elif kind == "route":  # web/reach.js: "direct" or "relay", then the candidates' types
+            self.page.dispatch(act.Link(who, str(text).partition(" ")[0]))
         elif kind == "connected" and who is not None:  # a new connection: a fresh challenge for it
             self.page.dispatch(act.Link(who, "connected", new_challenge(), str(text or "")))
         else:

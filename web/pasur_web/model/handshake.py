@@ -23,10 +23,12 @@ import hmac
 import re
 import secrets
 
+from pasur.game import SEED_RANGE
+
 from . import ed25519
 
 __all__ = ["CHALLENGE", "CODE_CHARS", "KEY", "SEAT_KEY", "SIGNATURE", "TOKEN", "claim", "claims", "new_challenge",
-           "new_code", "new_secret", "new_token", "proof", "proven", "public_of", "seat_key"]
+           "new_code", "new_secret", "new_seed", "new_token", "proof", "proven", "public_of", "seat_key"]
 
 CHALLENGE = re.compile(r"[A-Za-z0-9_-]{22}")  # 16 random bytes, base64url
 KEY = re.compile(r"[A-Za-z0-9_-]{43}")  # an Ed25519 public key, base64url
@@ -60,6 +62,11 @@ def new_token() -> str:
 def new_secret() -> str:
     """A host's new secret key."""
     return secrets.token_hex(32)
+
+
+def new_seed() -> int:
+    """A table's deck's seed: fresh randomness, as the engine's own (``pasur.game.SEED_RANGE``)."""
+    return secrets.randbelow(SEED_RANGE)
 
 
 def new_challenge() -> str:

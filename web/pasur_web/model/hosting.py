@@ -31,11 +31,14 @@ def to_guest(guest: str, data: Mapping[str, Any]) -> fx.Effect:
     return fx.Send(guest, wire.json_text(data))
 
 
-def open_table(state: State, form: Mapping[str, str | bool], code: str, secret: str) -> Result:
+def open_table(state: State, form: Mapping[str, str | bool], code: str, secret: str,
+               seed: int | None = None) -> Result:
     """The host opens a table for the game the new-game panel describes (one friend's seat at least),
-    dealt from fresh randomness: never from the address's seed, which anyone may know."""
+    dealt from ``seed``, made at random by the page (None: the engine's own fresh randomness), never
+    from the address's seed, which anyone may know."""
     new = read_setup(form, state.params.ai, state.cat.t, YOU_WORDS, friends=True)
-    match = replace(Match.start(new.players, new.rules, new.seats), table=code, started=False, host_key=secret)
+    match = replace(Match.start(new.players, new.rules, new.seats, seed), table=code, started=False,
+                    host_key=secret)
     hosting = Hosting(code, public_of(secret))
     state = replace(state, view="lobby", match=match, table=Table(), online=hosting, leaving=False)
     return state, [fx.StopComputer(), fx.Listen(code), fx.SaveMatch(match)]

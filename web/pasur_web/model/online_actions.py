@@ -14,6 +14,7 @@ class OpenTable:
     form: Mapping[str, str | bool]  # the new-game panel's fields: the game, and which seats are friends'
     code: str  # the table's code (made at random by the page)
     secret: str  # the host's secret key for the table (made at random by the page: ``handshake.new_secret``)
+    seed: int | None = None  # the deck's (made at random by the page; never the address's, which anyone may know)
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class Link:
     under the code) or "unreachable" (no signalling server)."""
 
     peer: str | None
-    status: str
+    status: str  # ... and from web/reach.js: "direct" or "relay" (the way a connection goes), "noroute"
     nonce: str = ""
     me: str = ""
 

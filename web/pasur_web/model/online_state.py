@@ -33,6 +33,7 @@ class Guest:
     challenge: str
     proven: bool = False
     seat: int | None = None
+    route: str = ""  # which way the connection goes: "direct" or "relay" (web/reach.js), once known
     events_sent: tuple[str, int] = ("", 0)  # (match id, events sent): the next state message starts after them
 
 
@@ -49,6 +50,7 @@ class Hosting:
     messages: tuple[Said, ...] = ()  # the latest quick messages
     asked: frozenset[str] = frozenset()  # the reviews friends asked for ("deal:seat")
     away: Mapping[int, int] = field(default_factory=dict)  # a friend's seat -> the moves played when it left
+    no_route: bool = False  # a friend's page found no way to this table (web/reach.js)
 
     @property
     def host(self) -> bool:
@@ -101,6 +103,8 @@ class Visiting:
     move_pending: bool = False  # this page's move is on its way to the host (the hand waits for the answer)
     ended: str = ""  # why the host ended this page's place: "closed", "moved" (another tab), "freed"
     covered: tuple[str, ...] = ()  # the moves the computer played for this seat while it was away
+    routes: Mapping[str, str] = field(default_factory=dict)  # a table's id -> "direct" or "relay", once known
+    no_route: bool = False  # no way to the host's page was found (web/reach.js): said until one is
 
     @property
     def host(self) -> bool:

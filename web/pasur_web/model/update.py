@@ -34,6 +34,7 @@ from .online_state import Hosting
 from .panels import panel_action
 from .params import SPEEDS, Params
 from .play import Result, table_action, with_tip
+from .reach import REACH_NEWS, reach_action
 from .state import CaptureDemo, DealDemo, DemoError, Notice, State, Words
 from .stats import Stats
 from .storage import start_action
@@ -151,7 +152,9 @@ def _demo(state: State, action: act.DemoStep) -> Result:
 
 def _route(state: State, action: act.Action) -> Result:
     if isinstance(action, act.OpenTable):
-        return open_table(state, action.form, action.code, action.secret)
+        return open_table(state, action.form, action.code, action.secret, action.seed)
+    if isinstance(action, act.Link) and action.status in REACH_NEWS:
+        return reach_action(state, action)
     if isinstance(action, act.StartGame) and any(value == "friend" for value in action.form.values()):
         return open_table(state, action.form, new_code(), new_secret())  # Start opens the table
     if isinstance(action, _ONLINE) or action in _ONLINE_PRESSES:

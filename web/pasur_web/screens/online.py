@@ -13,6 +13,7 @@ from ..model.seats import MAX_NAME
 from ..model.state import State
 from ..model.wire import QUICK
 from .html import Node, h, svg
+from .reach import reach_status
 from .words import name_of
 
 __all__ = ["join_form", "lobby", "online_bar", "presence", "qr_code", "seat_actions", "seats_shown"]
@@ -61,8 +62,11 @@ def presence(state: State, seat: int) -> str | None:
 
 
 def _status(state: State, online: Online) -> Node | None:
-    if online.status in ("open", "connected") or (isinstance(online, Visiting) and online.ended):
+    if isinstance(online, Visiting) and online.ended:
         return None
+    reach = reach_status(state, online)  # which way the game goes, or that there is none
+    if reach is not None or online.status in ("open", "connected"):
+        return reach
     return h("p", "muted online-status", id="online-status", role="status",
              text=state.cat.t(f"online_status_{online.status}"))
 
@@ -211,8 +215,9 @@ def online_bar(state: State) -> list[Node | None] | None:
     said = [h("p", "said", data_line=f"said-{number}", role="status",
               text=t("said", name=name_of(match, seat, cat) if seat < len(match.seats) else "?", text=t(f"say_{what}")))
             for number, seat, what in online.messages[-1:]]
-    short = None if online.status in ("open", "connected") or (isinstance(online, Visiting) and online.ended) else (
-        h("p", "muted online-status", id="online-status", role="status", text=t(f"online_short_{online.status}")))
+    ended = isinstance(online, Visiting) and bool(online.ended)
+    short = None if ended else reach_status(state, online) or (None if online.status in ("open", "connected") else (
+        h("p", "muted online-status", id="online-status", role="status", text=t(f"online_short_{online.status}"))))
     return [*said, short or h("span", "online-gap"), _invite(state, online),
             h("details", "popover quick", children=[
                 h("summary", "secondary", text=t("say_label")),

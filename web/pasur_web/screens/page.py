@@ -168,6 +168,8 @@ def page(state: State, today: datetime.date, spoken: Spoken) -> Frame:
         parts["setup"] = part([question])
     if state.playing:
         parts.update(_board(state))
+    else:  # (one #online-status in the page: the lobby's, or the game's bar)
+        parts["online"] = _panel(None)
     spoken, said = announcement(state.match, spoken, state)
     if said:
         parts["announce"] = part([said])
