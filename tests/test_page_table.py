@@ -8,14 +8,16 @@ import re
 import pytest
 from test_page_screens import board
 
-from helpers import elements, scenario
+from helpers import elements, found, play_until, scenario
 from pasur import Rules, new_game
+from pasur.cards import CLUBS
 from pasur_web.i18n import load_catalog
 from pasur_web.model.match import Match
 from pasur_web.model.seats import Seat
 from pasur_web.model.state import State
-from pasur_web.screens.html import attrs_of
+from pasur_web.screens.html import attrs_of, find, find_all, text_of
 from pasur_web.screens.page import announcement
+from pasur_web.screens.sheet import sheet
 from pasur_web.screens.table import hand
 from pasur_web.screens.words import last_move
 
@@ -65,3 +67,47 @@ def test_the_card_looked_at_is_pressed_for_screen_readers_too() -> None:
     assert pressed(board(match, choosing="7C")) == {"5H": "false", "7C": "true", "9S": "false", "KD": "false"}
     waiting = match.play("KD")  # Sara's turn: nothing can be played, nothing is pressed
     assert pressed(board(waiting)) == dict.fromkeys(["5H", "7C", "9S"], None)
+
+
+def clubs_row(state: State) -> tuple[str, list[str]]:
+    """The score sheet's row of the clubs: its name and its cells."""
+    shown = sheet(state)
+    assert shown is not None
+    row = next(row for row in find_all(shown[0], tag="tr") if find(row, data_key="clubs") is not None)
+    return text_of(found(find(row, tag="th"))), [text_of(cell) for cell in find_all(row, tag="td")]
+
+
+def clubs_held(match: Match) -> list[int]:
+    """The clubs in each side's pile as the engine ended the last deal (the cards left included)."""
+    end = match.game.deal_end()
+    assert end is not None
+    return [sum(card.suit == CLUBS for card in pile) for pile in end.piles]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_score_sheet_says_how_many_clubs_won_their_points(lang: str) -> None:
+    """"Clubs (7+) 7" did not say that 7 was points: the row names the clubs held and the points."""
+    seats = (Seat("You", "human"), Seat("Sara", "easy"))
+    match = play_until(Match.of(new_game(2, Rules(), seed=4), seats), lambda m: m.phase != "play")
+    held = clubs_held(match)
+    assert sum(held) == 13 and max(held) >= 7
+    state = board(match, lang)
+    cat = state.cat  # (Persian digits in Persian)
+    name, cells = clubs_row(state)
+    most = cat.num(max(held))
+    expected = {"en": f"Most clubs ({most}): 7 points", "fa": f"بیشترین خاج ({most}): ۷ امتیاز",
+                "fr": f"Le plus de trèfles ({most}) : 7 points", "it": f"Più fiori ({most}): 7 punti",
+                "nl": f"Meeste klaveren ({most}): 7 punten", "es": f"Más tréboles ({most}): 7 puntos"}
+    assert name == expected[lang]
+    assert cells == [cat.num(7 if count >= 7 else 0) for count in held]
+
+
+def test_the_score_sheet_says_when_no_side_won_the_clubs() -> None:
+    seats = (Seat("You", "human"), Seat("Sara", "easy"), Seat("Dariush", "easy"))
+    for seed in range(40):
+        match = play_until(Match.of(new_game(3, Rules(), seed=seed), seats), lambda m: m.phase != "play")
+        if max(clubs_held(match)) < 7:
+            break
+    else:
+        raise AssertionError("no deal of three where nobody took 7 clubs")
+    assert clubs_row(board(match)) == ("Clubs: no side has 7", ["0", "0", "0"])
