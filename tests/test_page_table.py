@@ -8,14 +8,17 @@ import re
 import pytest
 from test_page_screens import board
 
-from helpers import elements, found, play_until, scenario
-from pasur import Rules, new_game
+from helpers import cards, elements, found, play_until, scenario
+from pasur import Move, Rules, new_game
 from pasur.cards import CLUBS
 from pasur_web.i18n import load_catalog
+from pasur_web.model import actions as act
 from pasur_web.model.match import Match
 from pasur_web.model.seats import Seat
 from pasur_web.model.state import State
-from pasur_web.screens.html import attrs_of, find, find_all, text_of
+from pasur_web.model.update import update
+from pasur_web.screens.html import Node, attrs_of, find, find_all, text_of
+from pasur_web.screens.look import choice, groups
 from pasur_web.screens.page import announcement
 from pasur_web.screens.sheet import sheet
 from pasur_web.screens.table import hand
@@ -111,3 +114,33 @@ def test_the_score_sheet_says_when_no_side_won_the_clubs() -> None:
     else:
         raise AssertionError("no deal of three where nobody took 7 clubs")
     assert clubs_row(board(match)) == ("Clubs: no side has 7", ["0", "0", "0"])
+
+
+def test_a_capture_of_several_combinations_is_shown_in_them_each_with_its_sum() -> None:
+    """"A♠ takes 3♦ 5♥ 5♠ 7♥" was shown flat: the choice shows 3♦ 7♥ (1 + 3 + 7 = 11) and 5♥ 5♠
+    (1 + 5 + 5 = 11), and that option takes a whole row."""
+    seats = (Seat("You", "human"), Seat("Sara", "easy"))
+    match = Match.of(scenario(["AS 9C KD 4H", "3C 6S 8C QH"], "3D 5H 5S 7H"), seats)
+    state, _ = update(board(match), act.PickCard("AS"))
+    shown = choice(state)
+    assert shown is not None
+    options = {str(attrs_of(node)["data-capture"]): node for node in find_all(shown[1], tag="button")}
+    assert set(options) == {"3D,5H,5S,7H", "3D,7H", "5H,5S"}
+
+    def combinations(option: Node) -> list[tuple[list[str], str]]:
+        return [([str(attrs_of(card)["data-card"]) for card in find_all(group, data_card="*")],
+                 text_of(found(find(group, class_="sum")))) for group in find_all(option, class_="group")]
+
+    assert combinations(options["3D,5H,5S,7H"]) == [(["3D", "7H"], "1 + 3 + 7 = 11"), (["5H", "5S"], "1 + 5 + 5 = 11")]
+    assert combinations(options["3D,7H"]) == [(["3D", "7H"], "1 + 3 + 7 = 11")]
+    assert "several" in str(attrs_of(options["3D,5H,5S,7H"])["class"]).split()
+    assert "several" not in str(attrs_of(options["5H,5S"])["class"]).split()
+
+
+def test_the_groups_of_a_capture() -> None:
+    """The rules' own example (7♣ on 4♣ 4♦ 2♥ 2♠) and the cards that take without sums."""
+    assert groups(Move.parse("7C:4C,4D,2H,2S"), Rules()) == [tuple(cards("2H 2S")), tuple(cards("4C")),
+                                                            tuple(cards("4D"))]
+    assert groups(Move.parse("10D:AC"), Rules()) == [tuple(cards("AC"))]
+    assert groups(Move.parse("JC:4C,4D,2H"), Rules()) == [tuple(cards("2H 4C 4D"))]  # a Jack: no sums
+    assert groups(Move.parse("5C:5D,5H"), Rules(kids=True)) == [tuple(cards("5D 5H"))]  # kids: no sums
