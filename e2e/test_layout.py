@@ -27,6 +27,7 @@ from driver import (
 )
 from helpers import scenario
 from pasur import Game, Rules, new_game
+from pasur.cards import CLUBS
 from pasur_web.model.match import Match
 from pasur_web.model.savegame import match_to_json
 from pasur_web.model.seats import Seat
@@ -312,3 +313,25 @@ def test_every_choice_of_the_new_game_panel_is_shown_whole(page: Page, guard: ob
     open_page(page, f"{site_url}?lang=en")
     page.select_option("#setup-players", "4")
     expect(page.locator("#setup-mode option:checked")).to_have_text(texts["teams"])
+
+
+def test_the_score_sheet_says_that_the_clubs_7_is_points(page: Page, guard: object, site_url: str,
+                                                        artifacts: Path) -> None:
+    """"Clubs (7+) 7" did not say that 7 was points: the row names the clubs that won them, whole in
+    a phone's sheet, beside each side's points."""
+    page.set_viewport_size(PHONE)
+    forget_games(page, site_url)
+    open_page(page, f"{site_url}?players=2&seed=4&speed=instant&lang=en")
+    play_to_end(page, stop_at="deal-end")
+    sheet = page.locator("#sheet")
+    expect(sheet).to_be_visible()
+    end = saved_game(page).deal_end()
+    assert end is not None
+    held = [sum(card.suit == CLUBS for card in pile) for pile in end.piles]
+    row = sheet.locator("tr", has=page.locator('[data-key="clubs"]'))
+    expect(row.locator("th")).to_have_text(f"Most clubs ({max(held)}): 7 points")
+    assert row.locator("td").all_inner_texts() == ["7" if count >= 7 else "0" for count in held]
+    name = row.locator("th").evaluate("n => n.scrollWidth <= n.clientWidth + 1 && n.getBoundingClientRect().right"
+                                      " <= innerWidth")
+    assert name  # whole, in the window
+    page.screenshot(path=str(artifacts / "layout-score-sheet-360.png"))
