@@ -24,6 +24,8 @@ from pasur_web.screens.sheet import sheet
 from pasur_web.screens.table import hand
 from pasur_web.screens.words import last_move
 
+SUM_3_7, SUM_5_5 = (
+    "1 + 3 + 7 = 11".replace(" ", "\u2009"), "1 + 5 + 5 = 11".replace(" ", "\u2009"))  # (thin spaces)
 LANGS = ["en", "fa", "fr", "it", "nl", "es"]
 DOUBLED = re.compile(r"[.!?…؟]\s*\.")  # "Sur!." or "..": a sentence ended twice
 
@@ -118,7 +120,7 @@ def test_the_score_sheet_says_when_no_side_won_the_clubs() -> None:
 
 def test_a_capture_of_several_combinations_is_shown_in_them_each_with_its_sum() -> None:
     """"A♠ takes 3♦ 5♥ 5♠ 7♥" was shown flat: the choice shows 3♦ 7♥ (1 + 3 + 7 = 11) and 5♥ 5♠
-    (1 + 5 + 5 = 11), and that option takes a whole row."""
+    (1 + 5 + 5 = 11) apart."""
     seats = (Seat("You", "human"), Seat("Sara", "easy"))
     match = Match.of(scenario(["AS 9C KD 4H", "3C 6S 8C QH"], "3D 5H 5S 7H"), seats)
     state, _ = update(board(match), act.PickCard("AS"))
@@ -131,8 +133,9 @@ def test_a_capture_of_several_combinations_is_shown_in_them_each_with_its_sum() 
         return [([str(attrs_of(card)["data-card"]) for card in find_all(group, data_card="*")],
                  text_of(found(find(group, class_="sum")))) for group in find_all(option, class_="group")]
 
-    assert combinations(options["3D,5H,5S,7H"]) == [(["3D", "7H"], "1 + 3 + 7 = 11"), (["5H", "5S"], "1 + 5 + 5 = 11")]
-    assert combinations(options["3D,7H"]) == [(["3D", "7H"], "1 + 3 + 7 = 11")]
+    assert combinations(options["3D,5H,5S,7H"]) == [(["3D", "7H"], SUM_3_7), (["5H", "5S"], SUM_5_5)]
+    assert combinations(options["3D,7H"]) == []  # one combination: its cards as they are
+    assert [attrs_of(card)["data-card"] for card in find_all(options["3D,7H"], data_card="*")] == ["3D", "7H"]
     assert "several" in str(attrs_of(options["3D,5H,5S,7H"])["class"]).split()
     assert "several" not in str(attrs_of(options["5H,5S"])["class"]).split()
 

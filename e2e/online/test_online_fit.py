@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from conftest import watched
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from driver import Guard, open_page
@@ -15,13 +16,12 @@ TABLE = "() => { const r = document.getElementById('table').getBoundingClientRec
 
 def player(browser: Browser, width: int, height: int) -> tuple[BrowserContext, Page, Guard]:
     """A player with a browser of their own, watched for errors like every test's page."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
+    context = watched(browser.new_context(viewport={"width": width, "height": height}))
     guard = Guard()
-    page.on("console", guard.console)
-    page.on("pageerror", lambda error: guard.problems.append(f"page error: {error}"))
     context.on("request", guard.request)
-    return context, page, guard
+    context.on("console", guard.console)
+    context.on("weberror", lambda error: guard.problems.append(f"page error: {error.error}"))
+    return context, context.new_page(), guard
 
 
 @pytest.mark.usefixtures("signalling")

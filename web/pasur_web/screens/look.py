@@ -19,6 +19,7 @@ from .memo import remembered
 __all__ = ["choice", "groups", "looked_at", "playable", "selection", "takes", "worth", "worth_nodes"]
 
 ELEVEN = 11  # a number card takes table cards that add up with it to 11 (docs/RULES.md §4.2)
+THIN = "\u2009"  # a thin space: a sum as narrow as its card, "1 + 3 + 7 = 11"
 
 
 def playable(state: State) -> bool:
@@ -112,15 +113,15 @@ def groups(move: Move, rules: Rules) -> list[tuple[Card, ...]]:
     return _split(cards, ELEVEN - move.card.rank) or [cards]
 
 
-def _option_cards(move: Move, rules: Rules, cat: Catalog) -> list[Node]:
-    """An option's cards: a number card's in its combinations, each with its sum ("1 + 3 + 7 = 11")."""
-    if rules.kids or not move.card.is_number:
+def _option_cards(move: Move, combinations: list[tuple[Card, ...]], cat: Catalog) -> list[Node]:
+    """An option's cards; those of several combinations apart, each with its sum ("1 + 3 + 7 = 11")."""
+    if len(combinations) < 2:
         return [card_node(card, cat) for card in move.sorted_captured()]
     return [h("span", "group", children=[
         h("span", "group-cards", children=[card_node(card, cat) for card in group]),
-        h("span", "sum", dir="ltr", text=cat.t("group_sum", terms=" + ".join(
+        h("span", "sum", dir="ltr", text=cat.t("group_sum", terms=THIN.join(("", "+", "")).join(
             cat.num(card.rank) for card in (move.card, *group)), total=cat.num(ELEVEN))),
-    ]) for group in groups(move, rules)]
+    ]) for group in combinations]
 
 
 def choice(state: State) -> list[Node] | None:
@@ -137,13 +138,13 @@ def choice(state: State) -> list[Node] | None:
     rules = match.game.rules
     for move in moves:
         cards = move.sorted_captured()
-        several = len(groups(move, rules)) > 1  # (an option of several combinations takes a whole row)
-        # Each option is named by its content: each card's name (role="img") with each combination's
-        # sum, then what it is worth.
-        buttons.append(h("button", "option several" if several else "option", type="button",
+        combinations = groups(move, rules)
+        # Each option is named by its content: each card's name (role="img"), with each combination's
+        # sum when there are several, then what it is worth.
+        buttons.append(h("button", "option several" if len(combinations) > 1 else "option", type="button",
                          data_action="pick-capture", data_capture=",".join(map(str, cards)),
                          data_hint=str(move) in suggested, children=[
-            h("span", "mini-cards", children=_option_cards(move, rules, cat)),
+            h("span", "mini-cards", children=_option_cards(move, combinations, cat)),
             h("span", "worth", children=worth_nodes(match, move, cat))]))
     return [h("h3", text=cat.t("choose_capture", card=cat.card_symbol(Card.parse(choosing)))),
             h("div", "options", children=buttons),
