@@ -103,6 +103,16 @@ HOLD_FLIGHT = """([card, ms]) => {
 }"""
 
 
+# A card of the hand held ``share`` of the way through its flight: the centre of where it is drawn.
+FLIGHT_AT = """([card, share]) => {
+  const flight = document.querySelector(`#hand [data-card="${card}"]`).getAnimations()[0];
+  const timing = flight.effect.getComputedTiming();
+  flight.currentTime = timing.delay + timing.activeDuration * share;
+  const drawn = document.querySelector(`#hand [data-card="${card}"]`).getBoundingClientRect();
+  return {x: drawn.left + drawn.width / 2, y: drawn.top + drawn.height / 2};
+}"""
+
+
 def deal_with_the_clock_held(page: Page, url: str) -> Any:
     """The game of ``url`` dealt again with the page's animation clock stopped (Chrome's DevTools
     protocol): every card of the deal stays where its flight starts until the test moves it,
@@ -408,3 +418,20 @@ def test_a_computer_capture_is_shown_before_it_is_taken_each_mark_its_own(page: 
     cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
     expect(pile.locator("[data-was]")).to_have_count(0)  # landed: the new counts
     assert pile.locator("span").first.inner_text() == f"Captured: {taken}"
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
+@pytest.mark.parametrize("share", [0.6, 0.8, 0.95], ids=lambda share: f"at-{round(share * 100)}pc")
+def test_a_tap_on_a_card_as_it_is_drawn_in_flight_looks_at_it(browser: Browser, site_url: str, touch: bool,
+                                                               share: float) -> None:
+    """A deal held (the animation clock is the test's) while a card of the hand is 60%, 80% or 95%
+    of its way from the stock: a tap where the card is drawn at that moment takes that card."""
+    with a_deal_in_flight(browser, site_url, touch) as (page, card):
+        place = page.evaluate(FLIGHT_AT, [card, share])
+        if touch:
+            page.touchscreen.tap(place["x"], place["y"])
+        else:
+            page.mouse.click(place["x"], place["y"])
+        page.wait_for_selector(f'#hand [data-card="{card}"].selected')
+        expect(page.locator("#hand .selected")).to_have_count(1)
+        assert len(saved_game(page).history) == 0  # looked at, not played

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Frame, Page, Route
+from playwright.sync_api import Frame, Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from driver import (
@@ -308,3 +308,60 @@ def test_messages_from_the_embedding_page_do_not_stop_the_game(page: Page, guard
     tap_card(frame, card)
     answer_capture_choice(frame, card)
     wait_for_moves(frame, 1, key=EMBED_MATCH_KEY + "?players=2&preset=seeds&seed=3&ai=medium")  # the frame's own save
+
+
+def test_an_address_that_finds_none_of_the_game_s_files_says_so_at_once(page: Page, guard: Guard, site_url: str,
+                                                                        artifacts: Path) -> None:
+    """``index.html/`` (a trailing slash) is answered with the page by some hosts, but every file it
+    names is then looked for under it and none is found: the page stayed on "Loading the game…". Its
+    own HTML says at once that the game could not load, with a link to the game's own address."""
+    page.route(f"{site_url}index.html/", lambda route: route.fulfill(
+        status=200, content_type="text/html", body=(SITE / "index.html").read_text(encoding="utf-8")))
+    guard.expect_errors = True  # (every file of the page is missing there)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{site_url}index.html/")
+    said = page.locator("#no-start")
+    assert said.is_visible()  # as soon as the page has loaded, without waiting for anything
+    assert "Pasur could not load" in said.inner_text()
+    link = page.get_by_role("link", name="Open the game at its own address")
+    assert link.is_visible()
+    assert page.evaluate("a => a.href", link.element_handle()) == site_url
+    page.screenshot(path=str(artifacts / "startup-wrong-address-360x740.png"))
+    link.click()
+    wait_ready(page)
+    guard.expect_errors = False
+    assert page.url == site_url
+    expect(page.locator("#no-start")).to_have_count(0)  # the scripts ran: the page's own note is gone
+    expect(page.locator("#start")).to_be_visible()
+
+
+# The wait before the page's own note shows (a CSS animation's delay), moved on to its end.
+NOTE_WAITED = """() => { const wait = document.getAnimations().find(a => a.animationName === 'no-start-late');
+  wait.currentTime = wait.effect.getComputedTiming().endTime; }"""
+
+
+def test_a_page_whose_scripts_never_load_says_so_and_offers_to_load_it_again(page: Page, guard: Guard,
+                                                                           site_url: str, artifacts: Path) -> None:
+    """None of the page's scripts arrives (the style sheet does): after a while, with nothing of the
+    game to say it, the page says that the game could not load and offers to load it again (its own
+    address). The wait is the test's: the animation that holds the note is moved on to its end."""
+    page.route("**/web/*.js", lambda route: route.abort())
+    guard.expect_errors = True
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{site_url}?lang=en")
+    said = page.locator("#no-start")
+    expect(page.locator("#loading-text")).to_be_visible()
+    assert said.is_hidden()  # not yet: scripts may be slow to come
+    page.evaluate(NOTE_WAITED)
+    expect(said).to_be_visible()
+    assert "scripts did not arrive" in said.inner_text()
+    assert page.get_by_role("link", name="Open the game at its own address").is_hidden()
+    again = page.get_by_role("link", name="load the page again")
+    assert page.evaluate("a => a.href", again.element_handle()) == f"{site_url}?lang=en"
+    page.screenshot(path=str(artifacts / "startup-no-scripts-360x740.png"))
+    page.unroute("**/web/*.js")
+    again.click()
+    wait_ready(page)
+    guard.expect_errors = False
+    expect(page.locator("#no-start")).to_have_count(0)
+    expect(page.locator("#start")).to_be_visible()

@@ -15,6 +15,8 @@
   "use strict";
   var root = document.documentElement;
   var facts = window.pasurGenerated;
+  if (!facts) return; // web/generated.js did not arrive: index.html's own note says the game could not load
+  document.getElementById("no-start").remove(); // the scripts run: the page says what happens from here
   var query = new URLSearchParams(location.search);
   var site = new URL("..", document.currentScript.src).href; // the site's root (this file is in web/)
   var embed = query.get("embed") === "1" || query.has("demo");
@@ -186,11 +188,9 @@
   byId("startup-error-saved").textContent = text.boot_saved_button;
 
   var container = null; // the service workers, where this page may have one
-  try {
+  try { // (a sandboxed frame: reading navigator.serviceWorker throws)
     if ("serviceWorker" in navigator && location.protocol !== "file:") container = navigator.serviceWorker;
-  } catch (error) {
-    container = null; // a sandboxed frame: reading navigator.serviceWorker throws
-  }
+  } catch (error) { container = null; }
 
   var bar = byId("loading-bar"), step = byId("loading-step");
   function show(index, percent) {

@@ -221,7 +221,7 @@
     });
     (batch.focus || []).forEach(focusOn);
     if (placed) mover.animate(placed);
-    else if (cards && mover) mover.peek();
+    else if (cards && window.pasurPointer) window.pasurPointer.peek();
   }
 
   // Arrow keys move between the cards of the hand, and between the capture choices.
@@ -272,7 +272,7 @@
   // The tap is drawn (or changed nothing): its answer goes.
   function answered() {
     document.querySelectorAll(".pressed").forEach(function (node) { node.classList.remove("pressed"); });
-    if (window.pasurMotion) window.pasurMotion.peek();
+    if (window.pasurPointer) window.pasurPointer.peek();
   }
 
   // The hand-off and a score sheet show once the move's cards have landed (style.css): their button

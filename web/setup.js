@@ -194,8 +194,9 @@
       node("h2", { text: t("setup_title") })
     ].concat(note).concat(first ? [guide] : []).concat([
       node("div", { className: "setup-grid" }, [
-        field("players", playersSelect), field("play_mode", mode, "mode-row"), field("preset", presetSelect),
-        field("target", target), field("match_length", fixed)
+        field("players", playersSelect, "players-row"), field("play_mode", mode, "mode-row"),
+        field("preset", presetSelect, "preset-row"), field("target", target, "target-row"),
+        field("match_length", fixed, "length-row")
       ]),
       targetError,
       node("fieldset", { className: "seats" }, [node("legend", { text: t("seats") }), node("div", { id: "setup-seats" })]),

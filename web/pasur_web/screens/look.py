@@ -3,7 +3,9 @@ worth at once, the card tapped once with its Play button, and the capture choice
 
 from __future__ import annotations
 
-from pasur import Card, IllegalMoveError, Move
+from itertools import combinations
+
+from pasur import Card, IllegalMoveError, Move, Rules
 from pasur.cards import CLUBS
 from pasur.moves import is_sur
 
@@ -15,7 +17,10 @@ from .cards import card_node
 from .html import Node, h
 from .memo import remembered
 
-__all__ = ["choice", "looked_at", "playable", "selection", "takes", "worth", "worth_nodes"]
+__all__ = ["choice", "groups", "looked_at", "playable", "selection", "takes", "worth", "worth_nodes"]
+
+ELEVEN = 11  # a number card takes table cards that add up with it to 11 (docs/RULES.md §4.2)
+THIN = "\u2009"  # a thin space: a sum as narrow as its card, "1 + 3 + 7 = 11"
 
 
 def playable(state: State) -> bool:
@@ -85,6 +90,41 @@ def selection(state: State) -> list[Node] | None:
               text=cat.t("play_card", card=card))]
 
 
+def _split(cards: tuple[Card, ...], aim: int) -> list[tuple[Card, ...]] | None:
+    """``cards`` in groups that each add up to ``aim``, the first card's group first (None: none do)."""
+    if not cards:
+        return []
+    first, rest = cards[0], cards[1:]
+    for size in range(len(rest) + 1):
+        for others in combinations(rest, size):
+            if first.rank + sum(card.rank for card in others) == aim:
+                after = _split(tuple(card for card in rest if card not in others), aim)
+                if after is not None:
+                    return [(first, *others), *after]
+    return None
+
+
+def groups(move: Move, rules: Rules) -> list[tuple[Card, ...]]:
+    """The combinations a number card takes, each adding up to 11 with it (docs/RULES.md §4.2): A♠
+    taking 3♦ 5♥ 5♠ 7♥ takes 3♦ 7♥ and 5♥ 5♠. A Jack, King or Queen (or any card under ``kids``)
+    takes its cards as one group, and so does a capture that cannot be split (none in a real game)."""
+    cards = tuple(move.sorted_captured())
+    if rules.kids or not move.card.is_number or not cards:
+        return [cards]
+    return _split(cards, ELEVEN - move.card.rank) or [cards]
+
+
+def _option_cards(move: Move, combinations: list[tuple[Card, ...]], cat: Catalog) -> list[Node]:
+    """An option's cards; those of several combinations apart, each with its sum ("1 + 3 + 7 = 11")."""
+    if len(combinations) < 2:
+        return [card_node(card, cat) for card in move.sorted_captured()]
+    return [h("span", "group", children=[
+        h("span", "group-cards", children=[card_node(card, cat) for card in group]),
+        h("span", "sum", dir="ltr", text=cat.t("group_sum", terms=THIN.join(("", "+", "")).join(
+            cat.num(card.rank) for card in (move.card, *group)), total=cat.num(ELEVEN))),
+    ]) for group in combinations]
+
+
 def choice(state: State) -> list[Node] | None:
     """The capture choice: each option's cards and what it is worth, most valuable first."""
     match, cat, choosing = state.match, state.cat, state.table.choosing
@@ -96,12 +136,16 @@ def choice(state: State) -> list[Node] | None:
     tip = state.table.tip
     suggested = {state.table.hint, str(tip[1]) if tip is not None else None}  # the hint's or the guide's
     buttons = []
+    rules = match.board.rules
     for move in moves:
         cards = move.sorted_captured()
-        # Each option is named by its content: each card's name (role="img"), then what it is worth.
-        buttons.append(h("button", "option", type="button", data_action="pick-capture",
-                         data_capture=",".join(map(str, cards)), data_hint=str(move) in suggested, children=[
-            h("span", "mini-cards", children=[card_node(card, cat) for card in cards]),
+        combinations = groups(move, rules)
+        # Each option is named by its content: each card's name (role="img"), with each combination's
+        # sum when there are several, then what it is worth.
+        buttons.append(h("button", "option several" if len(combinations) > 1 else "option", type="button",
+                         data_action="pick-capture", data_capture=",".join(map(str, cards)),
+                         data_hint=str(move) in suggested, children=[
+            h("span", "mini-cards", children=_option_cards(move, combinations, cat)),
             h("span", "worth", children=worth_nodes(match, move, cat))]))
     return [h("h3", text=cat.t("choose_capture", card=cat.card_symbol(Card.parse(choosing)))),
             h("div", "options", children=buttons),

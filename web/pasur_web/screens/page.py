@@ -22,7 +22,7 @@ from .settings import settings_body
 from .setup import leave, setup_panel
 from .sheet import sheet, winner_words
 from .table import guide_text, hand, handoff, log, recap, status, table, table_info
-from .words import Names, last_move, log_text
+from .words import Names, last_move, log_text, sentence
 
 __all__ = ["ROOT", "Frame", "Part", "Spoken", "announcement", "page", "part"]
 
@@ -96,7 +96,7 @@ def announcement(match: Match | None, previous: Spoken, state: State) -> tuple[S
     same = previous[0] == match.id and previous[1] <= len(moves)
     new = moves[previous[1]:] if same else moves[-1:]
     names = Names.of(match, cat)
-    parts = [log_text(names, record, cat) + "." for record in new[-4:]]
+    parts = [sentence(log_text(names, record, cat)) for record in new[-4:]]
     if previous[0] == match.id and previous[1] > len(moves):
         parts = [t("undone")]  # moves were taken back
     game = match.board
@@ -109,7 +109,7 @@ def announcement(match: Match | None, previous: Spoken, state: State) -> tuple[S
     elif match.phase == "match-end":
         parts.append(winner_words(match, cat))
     elif match.is_viewer_turn():
-        parts.append(t("your_turn") + ".")
+        parts.append(sentence(t("your_turn")))
     return spoken, " ".join(parts)
 
 

@@ -3,19 +3,44 @@ way to the move review."""
 
 from __future__ import annotations
 
+from pasur.cards import CLUBS
 from pasur.daily import deal_points
-from pasur.scoring import BREAKDOWN_KEYS
+from pasur.scoring import BREAKDOWN_KEYS, CLUBS_MAJORITY, CLUBS_POINTS
 
 from ..i18n import Catalog
+from ..model.board import Board
 from ..model.match import Match
 from ..model.online_state import Visiting
 from ..model.state import State
 from .html import Node, h
 from .words import is_you, side_label
 
-__all__ = ["breakdown_rows", "sheet", "totals_rows", "winner_words"]
+__all__ = ["breakdown_rows", "deal_clubs", "sheet", "totals_rows", "winner_words"]
 
 Row = tuple[str, str, tuple[str, ...], str | None]  # (class, name, cells, key)
+
+
+def deal_clubs(game: Board, number: int) -> list[int]:
+    """The clubs each side took in deal ``number`` (the cards left on the table at its end included)."""
+    counts = [0] * game.sides
+    for record in game.history:
+        if record.deal == number and record.captured:
+            counts[record.side] += sum(card.suit == CLUBS for card in (record.card, *record.captured))
+    side, left = game.leftovers[number]
+    if side is not None:
+        counts[side] += sum(card.suit == CLUBS for card in left)
+    return counts
+
+
+def _row_name(game: Board, number: int, key: str, cat: Catalog) -> str:
+    """What a row of deal ``number``'s sheet counts; the clubs' row says how many clubs won them and
+    that its 7 is points ("Most clubs (8): 7 points")."""
+    if key != "clubs":
+        return cat.t(f"score_{key}")
+    most = max(deal_clubs(game, number))
+    if most < CLUBS_MAJORITY:
+        return cat.t("score_clubs_none", n=CLUBS_MAJORITY)
+    return cat.t("score_clubs_most", n=most, points=cat.t("points_n", n=CLUBS_POINTS))
 
 
 def breakdown_rows(match: Match, number: int, cat: Catalog, match_total: bool = True) -> list[Row]:
@@ -24,7 +49,7 @@ def breakdown_rows(match: Match, number: int, cat: Catalog, match_total: bool = 
     game, t = match.board, cat.t
     results = game.deal_results[number]
     sides = range(game.sides)
-    rows: list[Row] = [("total" if key == "total" else "", t(f"score_{key}"),
+    rows: list[Row] = [("total" if key == "total" else "", _row_name(game, number, key, cat),
                         tuple(cat.num(results[side][key]) for side in sides), key)
                        for key in BREAKDOWN_KEYS if key != "seven_diamonds" or game.rules.seven_diamonds_bonus]
     if match_total:

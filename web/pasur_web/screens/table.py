@@ -107,9 +107,11 @@ def hand(state: State) -> Node:
         nodes = [back_node() for _ in cards]
     else:
         can, tip, table = playable(state), hinted(state), state.table
+        # The card looked at (or whose captures are being chosen) is pressed, for screen readers too.
+        marks = {table.selected: "selected", table.choosing: "chosen"}
         nodes = [card_node(card, cat, button=True, disabled=not can, data_hint="1" if tip == str(card) else None,
-                           marks="chosen" if table.choosing == str(card) else
-                           "selected" if table.selected == str(card) else "",
+                           marks=marks.get(str(card), ""),
+                           aria_pressed=("true" if str(card) in marks else "false") if can else None,
                            data_takes=(takes(match, card) or None) if can else None) for card in cards]
     return h("div", id="hand", role="group", tabindex="-1", aria_label=cat.t("your_hand"), children=nodes)
 

@@ -16,7 +16,21 @@ from ..model.state import Words
 from .memo import remembered
 
 __all__ = ["LastMove", "Names", "cards_list", "is_you", "last_move", "listing", "log_events", "log_text",
-           "move_words", "name_of", "side_label", "translate"]
+           "move_words", "name_of", "sentence", "sentences", "side_label", "translate"]
+
+_ENDS = ".!?…؟"  # what ends a sentence already ("Sur!", "¡Sur!", "Sur !")
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence, with a full stop unless it ends one already ("Sur!" is not "Sur!.")."""
+    return text if not text or text.rstrip()[-1:] in _ENDS else text + "."
+
+
+def sentences(*parts: str) -> str:
+    """The parts that say something, one after the other as sentences: a full stop between two unless
+    the first ends one already; the last has none of its own (the status line's style)."""
+    said = [part for part in parts if part]
+    return " ".join([*(sentence(part) for part in said[:-1]), *said[-1:]])
 
 
 def translate(words: Words, cat: Catalog) -> str:
@@ -150,9 +164,9 @@ def last_move(match: Match, cat: Catalog) -> LastMove | None:
     # The move that ended a deal is followed by where the cards left on the table went.
     left = next((event for event in reversed(game.events) if isinstance(event, LeftoverTaken)
                  and event.deal == record.deal), None) if record.deal < len(game.deal_results) else None
-    then = ". " + log_text(Names.of(match, cat), left, cat) if left is not None and left.cards else ""
+    then = log_text(Names.of(match, cat), left, cat) if left is not None and left.cards else ""
     if not record.captured:
         laid = record.card if record.card in match.board.table else None
-        return LastMove(t("last_laid" + you, name=name, card=card) + then, str(record.move), laid)
+        return LastMove(sentences(t("last_laid" + you, name=name, card=card), then), str(record.move), laid)
     text = t("last_took" + you, name=name, card=card, cards=cards_list(record.captured, cat))
-    return LastMove(text + (". " + t("log_sur") if record.sur else "") + then, str(record.move), None)
+    return LastMove(sentences(text, t("log_sur") if record.sur else "", then), str(record.move), None)
