@@ -230,6 +230,33 @@ def test_the_hand_stays_put_over_a_whole_deal_on_a_phone(page: Page, guard: obje
     assert max(table_sizes) >= 6, table_sizes  # the deal filled the table somewhat
 
 
+# The card's transform at six frames in a row.
+FRAMES = """card => new Promise((done) => {
+  const seen = [];
+  const look = () => {
+    seen.push(getComputedStyle(card).transform);
+    seen.length < 6 ? requestAnimationFrame(look) : done(seen);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+def test_a_mouse_resting_on_a_card_s_lower_edge_keeps_it_lifted(page: Page, guard: object, site_url: str) -> None:
+    """A card lifts under the mouse: a mouse left on its lowest pixels (where a button under the
+    hand was a moment ago) keeps it lifted, rather than the card dropping under it and lifting
+    again at every frame."""
+    page.set_viewport_size(PHONE)
+    open_page(page, f"{site_url}?players=2&seed=4&speed=instant")
+    card = page.locator("#hand [data-card]:not([disabled])").first
+    box = card.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 2)
+    frames = card.evaluate(FRAMES)
+    assert len(set(frames)) == 1 and frames[0] != "none", frames  # lifted, and still
+    tap_card(page, card.get_attribute("data-card"))  # a person's clicks: the card is steady enough
+    expect(page.locator("#hand [data-card]")).to_have_count(3)  # played
+
+
 # Seed 16, two players: after these moves 13 cards lie on the table and it is seat 0's turn.
 FULL_TABLE = ["AS", "QD", "KS", "7C:4D", "3H:AS,2D,5D", "AH", "JC:AH,9C", "JD", "4C", "6H", "2H", "2S",
               "3S:2H,6H", "10D", "JS:2S,4C,10D,JD", "9H", "7S", "8D", "6C", "10H", "9S", "7D", "8S", "2C:9H", "9D",

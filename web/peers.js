@@ -22,7 +22,7 @@
 // Refused by the host's page before a connection can deliver anything: a connection that is not of
 // the page's own kind ("raw" text: PeerJS's binary kinds reassemble chunks into one message, whatever
 // its size), more than MAX_CONNS connections, or PER_PEER from one page. Then closed: a connection that
-// says nothing within FIRST_MS, a message that is not text or is over MAX_TEXT characters, and one
+// does not open within KNOCK_MS (it holds no place then), one that says nothing within FIRST_MS, a message that is not text or is over MAX_TEXT characters, and one
 // that goes on sending faster than RATE messages a second (a burst of BURST passes; more are dropped).
 // A signalling server that goes away closes nothing: open connections carry the game on, and the
 // page joins the server again when it is back.
@@ -128,8 +128,20 @@
     }
     var name = conn.peer + "/" + conn.connectionId, link = { conn: conn };
     state.links.set(name, link);
+    // A connection that never opens (no way between the pages, or a stranger who stops half-way) is
+    // let go, so that it holds none of the places of its page or of the table: PeerJS says nothing
+    // when one that never opened fails or is closed.
+    var opening = setTimeout(forget, KNOCK_MS);
+    function forget() {
+      clearTimeout(opening);
+      if (conn.open) return;
+      if (state.links.get(name) === link) state.links["delete"](name);
+      conn.close();
+    }
+    conn.on("error", forget);
+    conn.on("iceStateChanged", function (ice) { if (ice === "failed" || ice === "closed") forget(); });
     window.pasurReach.watch(conn, name, emit, false);  // web/reach.js: which way it goes, or none
-    conn.on("open", function () { if (current(gen)) emit("connected", name); });
+    conn.on("open", function () { clearTimeout(opening); if (current(gen)) emit("connected", name); });
     watch(name, link, MAX_TEXT, gen, function () {});
   }
 

@@ -12,6 +12,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from signalling import start
@@ -86,6 +87,12 @@ def open_table(page: Page, site_url: str, form: dict[str, str], speed: str = "in
     link = page.get_attribute("#table-link", "href")
     assert link and "?join=" in link and "&key=" in link
     return link
+
+
+def code_of(link: str) -> str:
+    """A table's code, from its link (``?join=CODE&key=KEY``)."""
+    query = parse_qs(urlsplit(link).query)
+    return query["join"][0]
 
 
 def join(page: Page, link: str, name: str, speed: str = "instant") -> None:

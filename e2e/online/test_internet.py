@@ -24,7 +24,7 @@ from typing import Any
 import internet as net
 import pytest
 import world as w
-from online.people import RECEIVED, hidden_cards_sent, join, open_table, phase, take_turns
+from online.people import RECEIVED, code_of, hidden_cards_sent, join, open_table, phase, take_turns
 from playwright.sync_api import Page, Playwright, expect
 
 from driver import Guard, open_page
@@ -150,7 +150,7 @@ def test_with_no_relay_the_friend_is_told_within_20_s_and_the_host_loses_nothing
         expect(host.locator("#table-link")).to_have_attribute("href", link)
         expect(host.locator('.table-seats [data-seat="1"]')).to_have_class(re.compile("seat-waiting"))
         assert host.evaluate("localStorage.getItem('pasur.match')") == saved
-        assert json.loads(saved)["table"]["code"] == link.split("?join=")[1].split("&")[0]
+        assert json.loads(saved)["table"]["code"] == code_of(link)
     finally:
         world.start_turn()
     # The relay is back: the friend's page, still trying, gets in; the game is played through it.

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import signalling
 import turn
-from online.people import join, open_table, person, phase, take_turns
+from online.people import code_of, join, open_table, person, phase, take_turns
 from playwright.sync_api import Browser, Playwright, expect
 
 from serve import serve_in_thread
@@ -59,10 +59,6 @@ def two_servers() -> Iterator[str]:
 def held(port: int) -> list[str]:
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/pasur/peerjs/peers", timeout=10) as answer:
         return list(json.load(answer))
-
-
-def code_of(link: str) -> str:
-    return link.rpartition("=")[2]
 
 
 def test_two_tables_meet_on_two_signalling_servers_and_both_play(browser: Browser, two_servers: str) -> None:
