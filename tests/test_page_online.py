@@ -30,7 +30,7 @@ from pasur_web.screens.notices import notices
 from pasur_web.screens.online import join_form, lobby, online_bar
 from pasur_web.screens.players import opponents
 from pasur_web.screens.review import review
-from pasur_web.screens.sheet import sheet
+from pasur_web.screens.sheet import deal_clubs, sheet
 
 CARD = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b")
 
@@ -74,6 +74,8 @@ def play_on(net: Net, done: Any, checks: bool = True) -> None:
                 friend = match_of(state)
                 assert friend.phase == "deal-end" and friend.pending_sheet == host.pending_sheet, name
                 assert sheet(state) is not None and friend.board.scores == tuple(host.board.scores)
+                ended = len(host.board.deal_results) - 1  # the clubs each side took, as the host counts them
+                assert deal_clubs(friend.board, ended) == deal_clubs(host.board, ended), name
             net.act_host(act.Press.NEXT_DEAL)
             continue
         if host.phase != "play":

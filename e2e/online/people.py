@@ -139,6 +139,17 @@ def every_page_shows_the_deal_end(pages: list[Page]) -> list[str]:
     return scores(pages[0])
 
 
+# Every animation that ends has ended (the score sheet faded in, the cards landed).
+SETTLED = """() => document.getAnimations().every(
+  (a) => a.effect.getComputedTiming().iterations === Infinity || a.playState !== 'running')"""
+
+
+def shot(page: Page, path: Path) -> None:
+    """A screenshot of ``page`` once what moves on it has come to rest."""
+    page.wait_for_function(SETTLED)
+    page.screenshot(path=str(path))
+
+
 def take_turns(pages: list[Page], done: Callable[[], bool], host: Page, steps: int = 3_000,
                deal_end: Callable[[], None] | None = None) -> int:
     """Whoever may play plays a card by clicks (the first capture offered, when there is a choice);

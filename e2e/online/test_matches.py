@@ -17,6 +17,7 @@ from online.people import (
     person,
     phase,
     scores,
+    shot,
     take_turns,
 )
 from playwright.sync_api import Browser, expect
@@ -33,8 +34,8 @@ def test_two_friends_play_a_whole_match_at_normal_speed(browser: Browser, site_u
     def deal_end() -> None:
         every_page_shows_the_deal_end([host, friend])
         if not deals:  # the first: the screenshots of a deal's end, and the friend's review of its moves
-            friend.screenshot(path=str(artifacts / "online-deal-end-360.png"))
-            host.screenshot(path=str(artifacts / "online-deal-end-1280.png"))
+            shot(friend, artifacts / "online-deal-end-360.png")
+            shot(host, artifacts / "online-deal-end-1280.png")
             friend.click("#review-open")
             expect(friend.locator("[data-review-moment]").first).to_be_visible()
             friend.click("#review-close")
@@ -45,8 +46,8 @@ def test_two_friends_play_a_whole_match_at_normal_speed(browser: Browser, site_u
     expect(friend.locator("html")).to_have_attribute("data-phase", "match-end")
     expect(friend.locator("#host-rematch")).to_contain_text("Ana")
     assert scores(friend) == scores(host)
-    host.screenshot(path=str(artifacts / "online-match-end-1280.png"))
-    friend.screenshot(path=str(artifacts / "online-match-end-360.png"))
+    shot(host, artifacts / "online-match-end-1280.png")
+    shot(friend, artifacts / "online-match-end-360.png")
     assert hidden_cards_sent(friend) == []
     # Play again: the same table and friends, new cards; the friend's page follows the host's.
     host.click("#play-again")
