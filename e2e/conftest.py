@@ -3,6 +3,7 @@ any test on a request off 127.0.0.1, a console error, a page error or a Python e
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -27,7 +28,9 @@ from driver import Guard, open_page  # noqa: E402
 from serve import SiteServer, serve_in_thread  # noqa: E402
 
 ARTIFACTS = ROOT / "artifacts"
-BROWSER_EVIDENCE = ARTIFACTS / "browser"  # the browser's log and crash dumps (tools/chromium.py)
+# The browser's log and crash dumps (tools/chromium.py); the friends' games, which run beside the
+# other tests, keep theirs apart (./dev sets PASUR_EVIDENCE=browser-online).
+BROWSER_EVIDENCE = ARTIFACTS / os.environ.get("PASUR_EVIDENCE", "browser")
 CRASH = re.compile(r"Target crashed|Page crashed")
 WATCH = Watch(BROWSER_EVIDENCE)
 
