@@ -159,7 +159,7 @@ def _friend_plays(state: State, hosting: Hosting, match: Match, name: str, data:
     try:
         game.resolve(data["move"])
     except IllegalMoveError as error:
-        return state, [to_guest(name, {"t": "refused", "why": str(error)[:300]})]
+        return state, [to_guest(name, {"t": "refused", "why": str(error)[:wire.WHY]})]
     return play(state, data["move"])
 
 
