@@ -28,7 +28,7 @@ from .board import Board
 from .seat_board import SeatBoard
 from .seats import DEFAULT_NAMES, STAND_IN, YOU_WORDS, Seat
 
-__all__ = ["Match", "new_match_id", "review_key"]
+__all__ = ["Match", "new_match_id", "review_key", "running_slot"]
 
 _ID_CHARS = string.ascii_lowercase + string.digits
 
@@ -36,6 +36,11 @@ _ID_CHARS = string.ascii_lowercase + string.digits
 def review_key(deal: int, seat: int) -> str:
     """Where a review of ``seat``'s moves in ``deal`` is kept in the match (and its save)."""
     return f"{deal}:{seat}"
+
+
+def running_slot(match_id: str, key: str) -> str:
+    """Where the part of a review found so far is kept (``State.running``): the match's, under its key."""
+    return f"{match_id}/{key}"
 
 
 def new_match_id() -> str:
