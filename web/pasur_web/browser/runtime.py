@@ -21,7 +21,7 @@ from ..model.games import asks_first
 from ..model.savegame import settings_text
 from ..model.sounds import GAP, keep_sound_setting
 from ..model.state import State
-from ..model.stats import Stats, counting
+from ..model.stats import Stats
 from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, Slot, Storage, read_stored
 from ..model.update import update
 from .draw import Drawer, Frames
@@ -133,7 +133,9 @@ class Runtime:
     # ------------------------------------------------------------------ effects
     def carry_out(self, effect: fx.Effect) -> None:
         if isinstance(effect, fx.SaveMatch):
-            self.save(effect.match)
+            self.save(effect)
+        elif isinstance(effect, fx.CountMatch):
+            self.count(effect)
         elif isinstance(effect, fx.Store):
             self.store(effect.key, effect.text)
         elif isinstance(effect, fx.StoreSettings):
@@ -175,30 +177,31 @@ class Runtime:
             self.storage.remove(key)
         self.queue.append(act.Saved(key, problem))
 
-    def save(self, match: Any) -> None:
-        """Save the match, and count it in the statistics once it is over: the save that records it
-        as counted goes first, so that a failed write can count it once too few, never twice."""
+    def save(self, effect: fx.SaveMatch) -> None:
+        """Save the match; one that counts comes back with the statistics stored now."""
+        match = effect.match
         result = self.slot.write(match)
         if result == "stale":
             self.queue.append(act.Behind(self.slot.newer(match)))
-            return
-        # What cannot be read is set aside, not replaced (what can be read of it is counted on).
-        stats = read_stored(self.storage, STATS_KEY, Stats.from_json, Stats(), []) if (
-            result == "saved" and match.game.over) else Stats()
-        counted = counting(stats, match) if result == "saved" else None
-        if counted is None:
+        elif result == "saved" and effect.counts:
+            # What cannot be read is set aside, not replaced (what can be read of it is counted on).
+            self.queue.append(act.MatchWritten(match, read_stored(self.storage, STATS_KEY, Stats.from_json, Stats(),
+                                                                  [])))
+        else:
             self.queue.append(act.Saved(self.slot.key, None if result == "saved" else result))
-            return
-        again = self.slot.write(replace(match, counted=True))
+
+    def count(self, effect: fx.CountMatch) -> None:
+        """Save the match as counted, then the statistics that count it (``fx.CountMatch``)."""
+        again = self.slot.write(replace(effect.match, counted=True))
         if again != "saved":
             self.queue.append(act.Saved(self.slot.key, None if again == "stale" else again))
             return
-        problem = self.storage.set(STATS_KEY, counted.to_json())
+        problem = self.storage.set(STATS_KEY, effect.stats.to_json())
         if problem is not None:
-            self.slot.write(match)  # not counted: the next save tries again
+            self.slot.write(effect.match)  # not counted: the next save tries again
             self.queue.append(act.Saved(STATS_KEY, problem))
             return
-        self.queue.append(act.Saved(self.slot.key, None, stats=counted))
+        self.queue.append(act.Saved(self.slot.key, None, stats=effect.stats))
 
     # ------------------------------------------------------------------ drawing
     def changed(self, by_input: bool) -> None:

@@ -233,6 +233,15 @@ class Saved:
 
 
 @dataclass(frozen=True)
+class MatchWritten:
+    """A match that counts in the statistics was saved (``effects.SaveMatch.counts``); ``stats`` are
+    those stored now (what could be read of them)."""
+
+    match: Match
+    stats: Stats
+
+
+@dataclass(frozen=True)
 class Behind:
     """Another tab saved a game since this tab last read or wrote (``newer``, when it can be read)."""
 
@@ -257,5 +266,5 @@ class DemoStep:
 
 Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Tipped | Computer | Started | StartGame | StartDaily
           | Leave | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
-          | ReviewMove | ReviewStep | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | Stored
-          | DemoStep | OpenTable | Join | Message | Link | StandIn | FreeSeat | Say | Rename)
+          | ReviewMove | ReviewStep | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | MatchWritten
+          | Behind | Stored | DemoStep | OpenTable | Join | Message | Link | StandIn | FreeSeat | Say | Rename)
