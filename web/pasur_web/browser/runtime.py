@@ -141,6 +141,8 @@ class Runtime:
         elif isinstance(effect, fx.StoreSettings):
             settings = keep_sound_setting(dict(effect.settings), self.storage.get(SETTINGS_KEY))
             self.queue.append(act.Saved(SETTINGS_KEY, self.storage.set(SETTINGS_KEY, settings_text(settings))))
+        elif isinstance(effect, fx.ReadSaved):
+            self.queue.append(act.Adopt(self.slot.load().match))
         elif isinstance(effect, fx.ForgetMatch):
             self.slot.forget()
         elif isinstance(effect, fx.Sound):

@@ -51,6 +51,7 @@ class Press(Enum):
     LEAVE_TABLE = "table-leave"  # before the game: the host closes the table, a friend leaves it
     COVERED_SEEN = "covered-seen"  # a friend's page: what the computer played for it meanwhile, read
     PLAY_HERE = "play-here"  # a friend's page whose seat went to another of its browser's pages takes it back
+    ADOPT = "adopt"  # continue here the game another tab saved (the notice's button): read it, then ``Adopt``
 
 
 TABLE_PRESSES = frozenset({Press.CANCEL_CHOICE, Press.NEXT_DEAL, Press.REVEAL, Press.UNDO, Press.HINT,

@@ -52,6 +52,11 @@ class StoreSettings:
 
 
 @dataclass(frozen=True)
+class ReadSaved:
+    pass  # read the game saved now (another tab's, perhaps): ``Adopt`` follows with it
+
+
+@dataclass(frozen=True)
 class ForgetMatch:
     pass  # the finished match's save goes: a reload shows the new-game panel
 
@@ -144,6 +149,6 @@ class CloseTable:
     pass  # leave the table between friends (the connections close, once what was sent is on its way)
 
 
-Effect = (SaveMatch | CountMatch | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer
+Effect = (SaveMatch | CountMatch | ReadSaved | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer
           | SearchHint | JudgeTip | ComputeReview | PlayDuplicate | Focus | Address | Copy | PromptInstall | Listen
           | Connect | Send | Drop | CloseTable)

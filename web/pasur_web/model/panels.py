@@ -187,6 +187,8 @@ def panel_action(state: State, action: act.Action) -> Result:
             return replace(state, failing={}), []
         kept = tuple(notice for index, notice in enumerate(state.notices) if index != action.notice)
         return replace(state, notices=kept), []
+    if action is act.Press.ADOPT:
+        return state, [fx.ReadSaved()]
     if isinstance(action, act.Adopt):
         return resume(state, action.match, notice=False) if action.match is not None else (state, [])
     if action is act.Press.INSTALL:
