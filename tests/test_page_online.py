@@ -409,7 +409,7 @@ def test_after_the_match_the_host_plays_again_at_the_same_table_and_a_friend_may
     assert text_of(find_all(shown[0], id="host-rematch")[0]) == "Ana, the host, may start another match."
     net.act_host(act.Press.PLAY_AGAIN)
     again = match_of(net.host)
-    assert again.id != first.id and again.moves == 0 and (again.table, again.tokens) == (CODE, first.tokens)
+    assert again.id != first.id and again.moves == 0 and (again.table_code, again.tokens) == (CODE, first.tokens)
     friend = match_of(net.friends["mina"])
     assert friend.id == again.id and friend.moves == 0 and friend.board.events == tuple(again.board.events)
     play_on(net, phase_is("match-end"))

@@ -50,7 +50,7 @@ def entries_of(state: State) -> tuple[Sequence[MoveReview], int] | None:
 def local(state: State) -> bool:
     """Whether every seat of the match is at this device (or the computer's): not a table between friends."""
     match = state.match
-    return (match is not None and state.online is None and match.table is None
+    return (match is not None and state.online is None and match.table_code is None
             and not any(seat.friend for seat in match.seats))
 
 

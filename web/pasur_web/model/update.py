@@ -96,7 +96,7 @@ def _started(state: State, action: act.Started) -> Result:
                         same_game=same or daily_link_game(params, loaded.match, action.today))
     if todo == "resume" and loaded.match is not None:
         state, effects = resume(state, loaded.match)
-        if loaded.match.table is not None:
+        if loaded.match.table_code is not None:
             state, more = resume_table(state)
             effects += more
         return state, effects + (drop_game_params(state) if params.start_now else [])
