@@ -17,22 +17,18 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from ..model import actions as act
 from ..model import effects as fx
 from ..model.daily import merged_text
-from ..model.games import asks_first
 from ..model.savegame import settings_text
 from ..model.sounds import GAP, keep_sound_setting
 from ..model.state import State
 from ..model.stats import Stats
 from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, Slot, Storage, read_stored
-from ..model.update import update
+from ..model.update import reads_first, update
 from .draw import Drawer, Frames
 from .peers import Peers
 from .tasks import Tasks
 
 __all__ = ["Runtime"]
 
-_PLAYS = (act.PickCard, act.PlayCard, act.PickCapture)
-# Read again before these actions, which decide from it: another tab may have stored it since.
-_REREAD = {act.ChangeSetting: SETTINGS_KEY, act.StartDaily: DAILY_KEY, act.AnswerLink: DAILY_KEY}
 
 
 class Runtime:
@@ -95,40 +91,15 @@ class Runtime:
             window.pasurDraw.answered()
 
     def _take(self, action: act.Action) -> None:
-        state = self.state
-        plays = (isinstance(action, _PLAYS) or action is act.Press.UNDO
-                 or (isinstance(action, act.Computer) and action.step == "play"))
-        if plays and self._behind(state):
-            return
-        if asks_first(state, action) and self._elsewhere():
-            return
-        key = _REREAD.get(type(action))
-        if key is not None:
-            state, _ = update(state, act.Stored(key, self.storage.get(key)))
-        self.state, effects = update(state, action)
+        reads = reads_first(self.state, action)
+        if reads is not None:  # what storage holds now, read for the action (``update.reads_first``)
+            match, key = self.state.match, reads.key
+            action = act.Fresh(action, newer=self.slot.newer(match) if reads.newer and match is not None else None,
+                               elsewhere=self.slot.elsewhere() if reads.elsewhere else None,
+                               stored=None if key is None else act.Stored(key, self.storage.get(key)))
+        self.state, effects = update(self.state, action)
         for effect in effects:
             self.carry_out(effect)
-
-    def _behind(self, state: State) -> bool:
-        """Whether another tab saved since this one: then this tab plays nothing and says so."""
-        match = state.match
-        if match is None or state.demo is not None or state.table.behind or state.online is not None:
-            return False
-        newer = self.slot.newer(match)
-        if newer is None:
-            return False
-        self.queue.append(act.Behind(newer))
-        return True
-
-    def _elsewhere(self) -> bool:
-        """A game in progress that another tab saved, which a game started here would replace: this
-        tab says so first, and offers to continue it here."""
-        other = self.slot.elsewhere()
-        if other is None:
-            return False
-        self.queue.append(act.Behind(other))
-        self.focus.append('#notices .tab-notice [data-action="adopt"]')
-        return True
 
     # ------------------------------------------------------------------ effects
     def carry_out(self, effect: fx.Effect) -> None:

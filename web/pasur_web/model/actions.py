@@ -258,6 +258,18 @@ class Stored:
     text: str | None
 
 
+@dataclass(frozen=True)
+class Fresh:
+    """``action``, with what storage holds now, read just before it as ``update.reads_first`` asks: a
+    game another tab saved since this tab's (``newer``), another tab's game in progress that a new
+    game here would replace (``elsewhere``), the stored value ``action`` decides from (``stored``)."""
+
+    action: Action
+    newer: Match | None = None
+    elsewhere: Match | None = None
+    stored: Stored | None = None
+
+
 # ---------------------------------------------------------------------- the rule demos
 @dataclass(frozen=True)
 class DemoStep:
@@ -268,4 +280,4 @@ class DemoStep:
 Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Tipped | Computer | Started | StartGame | StartDaily
           | Leave | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
           | ReviewMove | ReviewStep | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | MatchWritten
-          | Behind | Stored | DemoStep | OpenTable | Join | Message | Link | StandIn | FreeSeat | Say | Rename)
+          | Behind | Stored | Fresh | DemoStep | OpenTable | Join | Message | Link | StandIn | FreeSeat | Say | Rename)
