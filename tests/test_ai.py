@@ -11,7 +11,6 @@ from pasur.captures import RANK
 from pasur.evaluation import JACK_SPEND, Situation, evaluate_move, situation_of, table_threat
 from pasur.players import make_player
 from pasur.search import Search, ranks_not_held, sample_deal
-from pasur.simulate import play_match
 
 
 def situation(table: str, hand: str = "", unseen: dict[int, int] | None = None, next_hand: int = 4,
@@ -69,8 +68,30 @@ def test_spending_a_wild_jack_early_costs_something() -> None:
 def test_levels_always_play_legal_moves(preset: str, name: str) -> None:
     for players in (2, 3, 4):
         game = new_game(players, Rules.preset(preset, fixed_deals=1), seed=players)
-        play_match(game, [make_player(name, seat) for seat in range(players)])
-        assert game.over
+        seats = [make_player(name, seat) for seat in range(players)]
+        moves = 0
+        while game.turn is not None:
+            view = game.view(game.turn)
+            move = seats[game.turn].choose(view)
+            assert move in view.legal_moves() and move.card in view.hand
+            game.play(move)
+            moves += 1
+        # One deal of 52 cards: 4 on the table, every other card played from a hand.
+        assert game.over and len(game.deal_results) == 1 and moves == 48
+
+
+def test_levels_take_a_sur_on_offer() -> None:
+    # Table AS 2H 3S 4C (10 pips). AC sweeps it (1 + 10 = 11), and so does 6H (6 + 1 + 4 = 6 + 2 + 3 = 11):
+    # both are a sur. Every other move leaves cards on the table for the opponent.
+    game = scenario(["AC 5H 6H 8H", "3D 5D 6D 9D"], "AS 2H 3S 4C")
+    view = game.view(0)
+    sweeps = {"AC:AS,2H,3S,4C", "6H:AS,2H,3S,4C"}
+    assert sweeps < {str(move) for move in view.legal_moves()}
+    for name in ("medium", "hard:60", "hard"):
+        for seed in range(3):
+            assert str(make_player(name, seed).choose(view)) in sweeps, (name, seed)
+    # Greedy counts the points now: AC's sur is 5 + AS + AC = 7, 6H's is 5 + AS = 6.
+    assert str(make_player("greedy", 0).choose(view)) == "AC:AS,2H,3S,4C"
 
 
 def test_same_view_same_decision() -> None:

@@ -296,3 +296,38 @@ def test_the_page_checks_can_fail(tmp_path: Path) -> None:
     assert "js" in page_imports(tmp_path / "model" / "a.py", tmp_path)
     assert script_depth("(function () { if (a) { b = { c: { d: '{' } }; } })();") == 4
     assert script_depth("var x = /{/; // {{{\n/* { */ y = `{`; z = a / b; /* } */ if (c) { d(); }") == 1
+
+
+def _page_imports(path: Path, name: str) -> set[str]:
+    """Every module and name ``path`` (the module ``name``) imports, relative imports made whole."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            parts = package.split(".")[:len(package.split(".")) - node.level + 1] if node.level else []
+            module = ".".join([*parts, *([node.module] if node.module else [])])
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_the_page_s_package_holds_only_what_the_page_runs() -> None:
+    """Each module of ``web/pasur_web`` is imported, at last, by ``web/main.py``: code that only the
+    build runs (``tools/script_facts.py``) lives with the build."""
+    web = PAGE.parent
+    every = {".".join(path.relative_to(web).with_suffix("").parts).removesuffix(".__init__")
+             for path in PAGE.rglob("*.py")}
+    reached: set[str] = set()
+    waiting = list(_page_imports(web / "main.py", "main"))
+    while waiting:
+        name = waiting.pop()
+        if name in reached or name not in every:
+            continue
+        reached.add(name)
+        path = web.joinpath(*name.split("."))
+        path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        waiting += [".".join(name.split(".")[:end]) for end in range(1, name.count(".") + 1)]
+        waiting += _page_imports(path, name)
+    assert sorted(every - reached) == []

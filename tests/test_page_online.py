@@ -17,6 +17,7 @@ from helpers import game_of, match_of
 from pasur.review import DealReview
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
+from pasur_web.model import wire
 from pasur_web.model.handshake import claim, proof
 from pasur_web.model.hosting import shown_seats
 from pasur_web.model.online_state import Hosting, Kept, Visiting
@@ -269,6 +270,19 @@ def test_a_forged_or_malformed_message_is_refused_and_changes_nothing(message: s
     assert why in json.loads(effects[0].text)["why"]
 
 
+@pytest.mark.parametrize("why", ["it is not your turn", "x" * 300])
+def test_a_host_s_refusal_is_said_on_the_friend_s_page(why: str) -> None:
+    net = seated()
+    net.act_friend("mina", act.Message("0", json.dumps({"t": "refused", "why": why})))
+    assert net.visiting("mina").refused == why
+
+
+@pytest.mark.parametrize("why", ["", "x" * 301])
+def test_a_refusal_without_a_reason_or_with_an_overlong_one_is_not_a_message(why: str) -> None:
+    with pytest.raises(wire.Refused, match="a refusal says why in at most 300 characters"):
+        wire.read(json.dumps({"t": "refused", "why": why}), wire.FROM_HOST)
+
+
 def test_a_move_out_of_turn_for_another_seat_illegal_or_made_in_another_position_is_refused() -> None:
     net = seated()
     guest, host = net.conns[0].guest, match_of(net.host)
@@ -397,7 +411,7 @@ def test_after_the_match_the_host_plays_again_at_the_same_table_and_a_friend_may
     assert text_of(find_all(shown[0], id="host-rematch")[0]) == "Ana, the host, may start another match."
     net.act_host(act.Press.PLAY_AGAIN)
     again = match_of(net.host)
-    assert again.id != first.id and again.moves == 0 and (again.table, again.tokens) == (CODE, first.tokens)
+    assert again.id != first.id and again.moves == 0 and (again.table_code, again.tokens) == (CODE, first.tokens)
     friend = match_of(net.friends["mina"])
     assert friend.id == again.id and friend.moves == 0 and friend.board.events == tuple(again.board.events)
     play_on(net, phase_is("match-end"))

@@ -1,8 +1,11 @@
 """params.py: URL parameters, each checked, a bad one ignored with a notice."""
+import sys
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))  # script_facts: the build's
 
 from pasur import Card
 from pasur_web.model.params import parse_params
@@ -81,8 +84,9 @@ def test_what_is_not_a_language_tag_of_the_game_is_ignored_with_a_notice(value: 
 def test_web_boot_js_reads_the_language_with_the_same_pattern() -> None:
     """web/boot.js shows the page in a language before Python is ready: it gets the pattern from the
     game's Python (web/generated.js), and a browser's regular expressions read it as Python's do."""
+    from script_facts import script_facts
+
     from pasur_web.i18n import LANGUAGE_TAG, language_of
-    from pasur_web.model.scripts import script_facts
 
     assert script_facts()["languageTag"] == LANGUAGE_TAG
     assert LANGUAGE_TAG.isascii() and "\\s" not in LANGUAGE_TAG and "(?" in LANGUAGE_TAG  # no flags, no classes

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from dataclasses import replace
+from pathlib import Path
 
 from helpers import found, game_of, match_of, review_of
 from pasur import Move, Rules
@@ -93,6 +95,8 @@ def test_opening_the_review_computes_it_in_the_background_and_keeps_it() -> None
     drawn = review(state)  # the key moments are there; Bo's moves are reviewed next, from Bo's view
     assert drawn is not None and not drawn[1] and find_all(drawn[0], data_review_moment="*")
     assert text_of(found(find(drawn[0], id="review-progress"))) == "Reviewing the moves of Bo… 0 of 24"
+    state, _ = update(state, act.Reviewed(match.id, "0:1", others_reviewed()[:5], False))
+    assert text_of(found(find(shown(state), id="review-progress"))) == "Reviewing the moves of Bo… 5 of 24"
     state, effects = update(state, act.Reviewed(match.id, "0:1", others_reviewed(), True))
     assert effects == [fx.SaveMatch(match_of(state))]  # every seat reviewed: nothing more to do
     drawn = review(state)
@@ -114,6 +118,15 @@ def test_opening_the_review_computes_it_in_the_background_and_keeps_it() -> None
     assert state.review is None
     _, effects = update(state, act.OpenReview())
     assert effects == [fx.Focus("#review-title")]  # kept: not computed again
+
+
+def test_a_review_s_key_and_where_its_part_found_so_far_is_kept_are_spelled_in_one_place() -> None:
+    """Only model/match.py writes a review's key ("deal:seat": ``review_key``) and its slot in
+    ``State.running`` ("match id/key": ``running_slot``); every other module calls them."""
+    spelled = re.compile(r'f"\{[^}"]*\}[:/]\{[^}"]*(seat|key)[^}"]*\}"')
+    root = Path(__file__).parent.parent / "web" / "pasur_web"
+    by_hand = {str(path.relative_to(root)) for path in root.rglob("*.py") if spelled.search(path.read_text())}
+    assert by_hand == {"model/match.py"}
 
 
 def test_the_review_opens_on_its_key_moments_with_the_position_and_a_chart() -> None:

@@ -1,13 +1,20 @@
 """model/stats.py: the statistics kept on this device."""
 
+from dataclasses import replace
+
 import pytest
 
 from helpers import game_of
 from pasur import Rules
+from pasur_web.model import actions as act
+from pasur_web.model import effects as fx
 from pasur_web.model.match import Match
+from pasur_web.model.params import parse_params
 from pasur_web.model.savegame import Partly, match_from_json, match_to_json
 from pasur_web.model.seats import Seat
 from pasur_web.model.stats import Stats, counting, preset_name
+from pasur_web.model.storage import match_key
+from pasur_web.model.update import initial_state, update
 
 
 def finish(match: Match) -> Match:
@@ -77,3 +84,28 @@ def test_a_match_played_with_undo_is_marked_in_the_statistics() -> None:
     assert after is not None and after.rows["2/seeds"]["played"] == 3 and after.rows["2/seeds"]["undone"] == 1
     assert stats.rows["2/seeds"]["played"] == 2  # a value: the statistics before are unchanged
     assert Stats().record(2, Rules(), 0, 0, 0).rows["2/seeds"]["undone"] == 0
+
+
+def test_a_save_that_counts_comes_back_with_the_stored_statistics_and_update_counts_the_match() -> None:
+    start = Match.start(2, Rules(target=11), (Seat("Me", "human"), Seat("Bot", "greedy")), seed=4)
+    assert not fx.SaveMatch(start).counts  # not over: a plain save
+    match = finish(start)
+    assert fx.SaveMatch(match).counts and not fx.SaveMatch(replace(match, counted=True)).counts
+    robots = finish(Match.start(2, Rules(target=11), (Seat("A", "greedy"), Seat("B", "greedy")), seed=4))
+    assert not fx.SaveMatch(robots).counts  # the first seat is not a person
+    params = parse_params("")
+    state = replace(initial_state(params, {}, ["en"]), view="game", match=match)
+    stored = Stats({"2/seeds": {"played": 3, "won": 1, "drawn": 0, "surs": 2, "undone": 0}})
+    after, effects = update(state, act.MatchWritten(match, stored))
+    [count] = effects
+    assert after == state and isinstance(count, fx.CountMatch) and count.match == match
+    game = game_of(match)
+    assert count.stats.rows["2/seeds"]["played"] == 4  # the three stored, and this one
+    assert count.stats.rows["2/seeds"]["won"] == 1 + (game.winner == 0)
+    # Written: the page shows those statistics and its match as counted.
+    after, _ = update(after, act.Saved(match_key(params), None, stats=count.stats))
+    assert after.stats == count.stats and after.match == replace(match, counted=True)
+    # A match counted already: a plain save.
+    done = replace(state, match=replace(match, counted=True))
+    assert update(done, act.MatchWritten(replace(match, counted=True), stored)) == update(
+        done, act.Saved(match_key(params), None))

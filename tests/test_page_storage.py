@@ -534,6 +534,42 @@ def test_another_tab_s_settings_are_followed_and_read_again_before_a_change() ->
     assert (pinned.speed, pinned.lang) == ("slow", "nl")
 
 
+def test_what_storage_holds_is_read_before_the_actions_that_decide_from_it_and_update_decides() -> None:
+    from dataclasses import replace
+
+    from pasur_web.model import actions as act
+    from pasur_web.model import effects as fx
+    from pasur_web.model.state import Table
+    from pasur_web.model.storage import DAILY_KEY, SETTINGS_KEY, Loaded
+    from pasur_web.model.update import Reads, reads_first, update
+
+    # At the table: a move is taken with the game saved now; another tab's newer save stops it.
+    match = two_player()
+    table = replace(_page(), view="game", match=match)
+    card = str(game_of(match).hands[0][0])
+    for play in (act.PickCard(card), act.PlayCard(card), act.Press.UNDO, act.Computer("play", match.id, 0)):
+        assert reads_first(table, play) == Reads(newer=True)
+    assert reads_first(table, act.Computer("thinking", match.id, 0)) is None
+    assert reads_first(replace(table, table=Table(behind=True)), act.PickCard(card)) is None  # told already
+    newer = advance(match, 2)
+    assert update(table, act.Fresh(act.PlayCard(card), newer=newer)) == update(table, act.Behind(newer))
+    played, _ = update(table, act.Fresh(act.PlayCard(card)))  # nothing newer: the move is made
+    assert played.match is not None and played.match.moves == match.moves + 1 and not played.table.behind
+    # No game here: a new game is taken with another tab's game in progress, which is said first.
+    setup, _ = update(_page(), act.Started(Loaded(None), today="2026-12-06"))
+    start = act.StartGame({"setup-players": "2"})
+    assert reads_first(setup, start) == Reads(elsewhere=True) and reads_first(setup, act.Press.START_GUIDE)
+    told, effects = update(setup, act.Fresh(start, elsewhere=newer))
+    assert told.match is None and [notice.kind for notice in told.notices] == ["tab"]
+    assert effects == [fx.Focus('#notices .tab-notice [data-action="adopt"]')]
+    # A setting changes from the settings stored now, the daily deal from the results stored now.
+    change = act.ChangeSetting("settings-four", "", True)
+    assert reads_first(setup, change) == Reads(key=SETTINGS_KEY)
+    assert reads_first(setup, act.StartDaily("2026-12-06")) == Reads(elsewhere=True, key=DAILY_KEY)
+    changed, effects = update(setup, act.Fresh(change, stored=act.Stored(SETTINGS_KEY, '{"speed": "fast"}')))
+    assert changed.speed == "fast" and effects[-1] == fx.StoreSettings({"four_colour": True, "speed": "fast"})
+
+
 def test_the_notice_of_a_save_kept_in_place_goes_once_a_save_works() -> None:
     from pasur_web.model import actions as act
     from pasur_web.model.storage import Loaded

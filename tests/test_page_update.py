@@ -272,6 +272,8 @@ def test_another_tabs_game_stops_this_tab_and_offers_to_continue_it() -> None:
     state, effects = update(state, act.Behind(newer))
     assert state.table.behind and fx.StopComputer() in effects
     assert [(notice.kind, notice.action) for notice in state.notices] == [("tab", ("adopt", "notice_take_over"))]
+    # The notice's button reads the game saved now (the click reads no storage itself), then continues it.
+    assert update(state, act.Press("adopt")) == (state, [fx.ReadSaved()])
     state, _ = update(state, act.Adopt(newer))
     assert state.match is newer and not state.table.behind and state.notices == ()
 

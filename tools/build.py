@@ -136,8 +136,9 @@ def copy_web(out: Path) -> None:
     # What the new-game panel offers, from the engine's presets (read by web/setup.js), and what the
     # page's scripts need before Python is ready (texts, plurals, digits, limits, storage keys).
     sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+    from script_facts import scripts_file
+
     from pasur_web.model.params import setup_config
-    from pasur_web.model.scripts import scripts_file
 
     (web / "setup.json").write_text(json.dumps(setup_config(), sort_keys=True) + "\n", encoding="utf-8")
     (web / "generated.js").write_text(scripts_file(), encoding="utf-8")

@@ -98,7 +98,7 @@ ROUTES: dict[str, Route] = {
     "resume-saved": lambda _node, _: act.AnswerLink(True, today()),
     "start-linked": lambda _node, _: act.AnswerLink(False, today()),
     "settings-button": _settings("#settings-speed"), "show-stats": _settings("#stats h3"),
-    "rules-button": _rules, "dismiss": _dismiss, "adopt": lambda _node, runtime: act.Adopt(runtime.slot.load().match),
+    "rules-button": _rules, "dismiss": _dismiss,
     "reset-stats": _fixed(act.ResetStats(None)), "reset-stats-confirm": _fixed(act.ResetStats(True)),
     "reset-stats-cancel": _fixed(act.ResetStats(False)),
     "review-open": _fixed(act.OpenReview()), "review-back": _fixed(act.ReviewMove(None)),

@@ -17,22 +17,18 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from ..model import actions as act
 from ..model import effects as fx
 from ..model.daily import merged_text
-from ..model.games import asks_first
 from ..model.savegame import settings_text
 from ..model.sounds import GAP, keep_sound_setting
 from ..model.state import State
-from ..model.stats import Stats, counting
+from ..model.stats import Stats
 from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, Slot, Storage, read_stored
-from ..model.update import update
+from ..model.update import reads_first, update
 from .draw import Drawer, Frames
 from .peers import Peers
 from .tasks import Tasks
 
 __all__ = ["Runtime"]
 
-_PLAYS = (act.PickCard, act.PlayCard, act.PickCapture)
-# Read again before these actions, which decide from it: another tab may have stored it since.
-_REREAD = {act.ChangeSetting: SETTINGS_KEY, act.StartDaily: DAILY_KEY, act.AnswerLink: DAILY_KEY}
 
 
 class Runtime:
@@ -95,50 +91,29 @@ class Runtime:
             window.pasurDraw.answered()
 
     def _take(self, action: act.Action) -> None:
-        state = self.state
-        plays = (isinstance(action, _PLAYS) or action is act.Press.UNDO
-                 or (isinstance(action, act.Computer) and action.step == "play"))
-        if plays and self._behind(state):
-            return
-        if asks_first(state, action) and self._elsewhere():
-            return
-        key = _REREAD.get(type(action))
-        if key is not None:
-            state, _ = update(state, act.Stored(key, self.storage.get(key)))
-        self.state, effects = update(state, action)
+        reads = reads_first(self.state, action)
+        if reads is not None:  # what storage holds now, read for the action (``update.reads_first``)
+            match, key = self.state.match, reads.key
+            action = act.Fresh(action, newer=self.slot.newer(match) if reads.newer and match is not None else None,
+                               elsewhere=self.slot.elsewhere() if reads.elsewhere else None,
+                               stored=None if key is None else act.Stored(key, self.storage.get(key)))
+        self.state, effects = update(self.state, action)
         for effect in effects:
             self.carry_out(effect)
-
-    def _behind(self, state: State) -> bool:
-        """Whether another tab saved since this one: then this tab plays nothing and says so."""
-        match = state.match
-        if match is None or state.demo is not None or state.table.behind or state.online is not None:
-            return False
-        newer = self.slot.newer(match)
-        if newer is None:
-            return False
-        self.queue.append(act.Behind(newer))
-        return True
-
-    def _elsewhere(self) -> bool:
-        """A game in progress that another tab saved, which a game started here would replace: this
-        tab says so first, and offers to continue it here."""
-        other = self.slot.elsewhere()
-        if other is None:
-            return False
-        self.queue.append(act.Behind(other))
-        self.focus.append('#notices .tab-notice [data-action="adopt"]')
-        return True
 
     # ------------------------------------------------------------------ effects
     def carry_out(self, effect: fx.Effect) -> None:
         if isinstance(effect, fx.SaveMatch):
-            self.save(effect.match)
+            self.save(effect)
+        elif isinstance(effect, fx.CountMatch):
+            self.count(effect)
         elif isinstance(effect, fx.Store):
             self.store(effect.key, effect.text)
         elif isinstance(effect, fx.StoreSettings):
             settings = keep_sound_setting(dict(effect.settings), self.storage.get(SETTINGS_KEY))
             self.queue.append(act.Saved(SETTINGS_KEY, self.storage.set(SETTINGS_KEY, settings_text(settings))))
+        elif isinstance(effect, fx.ReadSaved):
+            self.queue.append(act.Adopt(self.slot.load().match))
         elif isinstance(effect, fx.ForgetMatch):
             self.slot.forget()
         elif isinstance(effect, fx.Sound):
@@ -175,30 +150,31 @@ class Runtime:
             self.storage.remove(key)
         self.queue.append(act.Saved(key, problem))
 
-    def save(self, match: Any) -> None:
-        """Save the match, and count it in the statistics once it is over: the save that records it
-        as counted goes first, so that a failed write can count it once too few, never twice."""
+    def save(self, effect: fx.SaveMatch) -> None:
+        """Save the match; one that counts comes back with the statistics stored now."""
+        match = effect.match
         result = self.slot.write(match)
         if result == "stale":
             self.queue.append(act.Behind(self.slot.newer(match)))
-            return
-        # What cannot be read is set aside, not replaced (what can be read of it is counted on).
-        stats = read_stored(self.storage, STATS_KEY, Stats.from_json, Stats(), []) if (
-            result == "saved" and match.game.over) else Stats()
-        counted = counting(stats, match) if result == "saved" else None
-        if counted is None:
+        elif result == "saved" and effect.counts:
+            # What cannot be read is set aside, not replaced (what can be read of it is counted on).
+            self.queue.append(act.MatchWritten(match, read_stored(self.storage, STATS_KEY, Stats.from_json, Stats(),
+                                                                  [])))
+        else:
             self.queue.append(act.Saved(self.slot.key, None if result == "saved" else result))
-            return
-        again = self.slot.write(replace(match, counted=True))
+
+    def count(self, effect: fx.CountMatch) -> None:
+        """Save the match as counted, then the statistics that count it (``fx.CountMatch``)."""
+        again = self.slot.write(replace(effect.match, counted=True))
         if again != "saved":
             self.queue.append(act.Saved(self.slot.key, None if again == "stale" else again))
             return
-        problem = self.storage.set(STATS_KEY, counted.to_json())
+        problem = self.storage.set(STATS_KEY, effect.stats.to_json())
         if problem is not None:
-            self.slot.write(match)  # not counted: the next save tries again
+            self.slot.write(effect.match)  # not counted: the next save tries again
             self.queue.append(act.Saved(STATS_KEY, problem))
             return
-        self.queue.append(act.Saved(self.slot.key, None, stats=counted))
+        self.queue.append(act.Saved(self.slot.key, None, stats=effect.stats))
 
     # ------------------------------------------------------------------ drawing
     def changed(self, by_input: bool) -> None:

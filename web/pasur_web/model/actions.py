@@ -51,6 +51,7 @@ class Press(Enum):
     LEAVE_TABLE = "table-leave"  # before the game: the host closes the table, a friend leaves it
     COVERED_SEEN = "covered-seen"  # a friend's page: what the computer played for it meanwhile, read
     PLAY_HERE = "play-here"  # a friend's page whose seat went to another of its browser's pages takes it back
+    ADOPT = "adopt"  # continue here the game another tab saved (the notice's button): read it, then ``Adopt``
 
 
 TABLE_PRESSES = frozenset({Press.CANCEL_CHOICE, Press.NEXT_DEAL, Press.REVEAL, Press.UNDO, Press.HINT,
@@ -233,6 +234,15 @@ class Saved:
 
 
 @dataclass(frozen=True)
+class MatchWritten:
+    """A match that counts in the statistics was saved (``effects.SaveMatch.counts``); ``stats`` are
+    those stored now (what could be read of them)."""
+
+    match: Match
+    stats: Stats
+
+
+@dataclass(frozen=True)
 class Behind:
     """Another tab saved a game since this tab last read or wrote (``newer``, when it can be read)."""
 
@@ -248,6 +258,18 @@ class Stored:
     text: str | None
 
 
+@dataclass(frozen=True)
+class Fresh:
+    """``action``, with what storage holds now, read just before it as ``update.reads_first`` asks: a
+    game another tab saved since this tab's (``newer``), another tab's game in progress that a new
+    game here would replace (``elsewhere``), the stored value ``action`` decides from (``stored``)."""
+
+    action: Action
+    newer: Match | None = None
+    elsewhere: Match | None = None
+    stored: Stored | None = None
+
+
 # ---------------------------------------------------------------------- the rule demos
 @dataclass(frozen=True)
 class DemoStep:
@@ -257,5 +279,5 @@ class DemoStep:
 
 Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Tipped | Computer | Started | StartGame | StartDaily
           | Leave | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
-          | ReviewMove | ReviewStep | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | Behind | Stored
-          | DemoStep | OpenTable | Join | Message | Link | StandIn | FreeSeat | Say | Rename)
+          | ReviewMove | ReviewStep | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | MatchWritten
+          | Behind | Stored | Fresh | DemoStep | OpenTable | Join | Message | Link | StandIn | FreeSeat | Say | Rename)

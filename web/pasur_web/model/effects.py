@@ -8,16 +8,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from .match import Match
+from .stats import Stats, counting
 
 __all__ = ["Effect"]
 
 
 @dataclass(frozen=True)
 class SaveMatch:
-    """Save the match, and count it in the statistics once it is over: ``Saved`` follows (or
-    ``Behind``, when another tab saved since)."""
+    """Save the match: ``Saved`` follows (or ``Behind``, when another tab saved since); when it
+    ``counts``, ``MatchWritten`` follows instead, with the statistics stored then."""
 
     match: Match
+
+    @property
+    def counts(self) -> bool:
+        """The match is over and not counted yet: its save is followed by counting it (``CountMatch``)."""
+        return counting(Stats(), self.match) is not None
+
+
+@dataclass(frozen=True)
+class CountMatch:
+    """Save the match as counted, then ``stats`` (which count it); when ``stats`` cannot be written,
+    the match again as not counted, so that its next save counts it. ``Saved`` follows: a failed
+    count counts the match once too few, never twice."""
+
+    match: Match
+    stats: Stats
 
 
 @dataclass(frozen=True)
@@ -33,6 +49,11 @@ class StoreSettings:
     """Store the settings, with the sound switch as ``web/sound.js`` last stored it."""
 
     settings: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class ReadSaved:
+    pass  # read the game saved now (another tab's, perhaps): ``Adopt`` follows with it
 
 
 @dataclass(frozen=True)
@@ -128,6 +149,6 @@ class CloseTable:
     pass  # leave the table between friends (the connections close, once what was sent is on its way)
 
 
-Effect = (SaveMatch | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer | SearchHint | JudgeTip
-          | ComputeReview | PlayDuplicate | Focus | Address | Copy | PromptInstall | Listen | Connect | Send
-          | Drop | CloseTable)
+Effect = (SaveMatch | CountMatch | ReadSaved | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer
+          | SearchHint | JudgeTip | ComputeReview | PlayDuplicate | Focus | Address | Copy | PromptInstall | Listen
+          | Connect | Send | Drop | CloseTable)

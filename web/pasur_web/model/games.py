@@ -170,10 +170,10 @@ def _rematch(state: State) -> Result:
     online = state.online
     if online is not None and not online.host:  # between friends the host starts the next match
         return state, []
-    if online is not None and match.table is not None:
+    if online is not None and match.table_code is not None:
         # The host: the same table, seats and friends, new cards; the friends' pages follow.
-        again = replace(Match.start(game.players, game.rules, match.seats), table=match.table, tokens=match.tokens,
-                        started=True, host_key=match.host_key, stand_ins=match.stand_ins)
+        again = replace(Match.start(game.players, game.rules, match.seats), table_code=match.table_code,
+                        tokens=match.tokens, started=True, host_key=match.host_key, stand_ins=match.stand_ins)
         state = replace(state, match=again, table=Table(), review=None, view="game")
         return after_change(state, [fx.StopComputer()])
     return _new_game(state, game.players, game.rules, match.seats, None)

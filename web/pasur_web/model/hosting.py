@@ -37,7 +37,7 @@ def open_table(state: State, form: Mapping[str, str | bool], code: str, secret: 
     dealt from ``seed``, made at random by the page (None: the engine's own fresh randomness), never
     from the address's seed, which anyone may know."""
     new = read_setup(form, state.params.ai, state.cat.t, YOU_WORDS, friends=True)
-    match = replace(Match.start(new.players, new.rules, new.seats, seed), table=code, started=False,
+    match = replace(Match.start(new.players, new.rules, new.seats, seed), table_code=code, started=False,
                     host_key=secret)
     hosting = Hosting(code, public_of(secret))
     state = replace(state, view="lobby", match=match, table=Table(), online=hosting, leaving=False)
@@ -48,10 +48,10 @@ def resume_table(state: State) -> Result:
     """The host's page took up its saved game at a table: the table opens again under its code and
     key (the friends' pages find it again, each claiming its seat back)."""
     match = state.match
-    if match is None or match.table is None or match.host_key is None:
+    if match is None or match.table_code is None or match.host_key is None:
         return state, []
-    hosting = Hosting(match.table, public_of(match.host_key), started=match.started)
-    return replace(state, view="game" if match.started else "lobby", online=hosting), [fx.Listen(match.table)]
+    hosting = Hosting(match.table_code, public_of(match.host_key), started=match.started)
+    return replace(state, view="game" if match.started else "lobby", online=hosting), [fx.Listen(match.table_code)]
 
 
 def shown_seats(match: Match, hosting: Hosting) -> tuple[SeatShown, ...]:
@@ -159,7 +159,7 @@ def _friend_plays(state: State, hosting: Hosting, match: Match, name: str, data:
     try:
         game.resolve(data["move"])
     except IllegalMoveError as error:
-        return state, [to_guest(name, {"t": "refused", "why": str(error)[:300]})]
+        return state, [to_guest(name, {"t": "refused", "why": str(error)[:wire.WHY]})]
     return play(state, data["move"])
 
 

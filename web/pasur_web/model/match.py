@@ -28,7 +28,7 @@ from .board import Board
 from .seat_board import SeatBoard
 from .seats import DEFAULT_NAMES, STAND_IN, YOU_WORDS, Seat
 
-__all__ = ["Match", "new_match_id", "review_key"]
+__all__ = ["Match", "new_match_id", "review_key", "running_slot"]
 
 _ID_CHARS = string.ascii_lowercase + string.digits
 
@@ -36,6 +36,11 @@ _ID_CHARS = string.ascii_lowercase + string.digits
 def review_key(deal: int, seat: int) -> str:
     """Where a review of ``seat``'s moves in ``deal`` is kept in the match (and its save)."""
     return f"{deal}:{seat}"
+
+
+def running_slot(match_id: str, key: str) -> str:
+    """Where the part of a review found so far is kept (``State.running``): the match's, under its key."""
+    return f"{match_id}/{key}"
 
 
 def new_match_id() -> str:
@@ -59,7 +64,7 @@ class Match:
     reviews: Mapping[str, tuple[MoveReview, ...]] = field(default_factory=dict)  # "deal:seat" -> review
     daily: str | None = None  # the date of the daily deal this match is (YYYY-MM-DD)
     practice: bool = False  # a daily deal played again: its result is not counted
-    table: str | None = None  # the code of the table between friends where this match is played (the host's)
+    table_code: str | None = None  # the code of the table between friends where this match is played (the host's)
     tokens: Mapping[int, str] = field(default_factory=dict)  # a friend's seat -> its key (``handshake.seat_key``)
     started: bool = True  # False while a table between friends waits for its host to start
     host_key: str | None = None  # the host's secret key of that table (``handshake.py``)
@@ -212,7 +217,7 @@ class Match:
         attempt of a daily deal (its result is compared with the computer's), nor between friends."""
         humans, game = self.human_seats(), self.game
         if game is None or len(humans) != 1 or self.phase != "play" or self.counted_daily or (
-                self.table is not None or any(seat.friend for seat in self.seats)):
+                self.table_code is not None or any(seat.friend for seat in self.seats)):
             return None
         for number in range(len(game.history) - 1, -1, -1):
             record = game.history[number]

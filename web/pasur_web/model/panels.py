@@ -18,7 +18,7 @@ from .play import Result, finish_daily, table_action
 from .review_panel import escape, review_action, reviewed
 from .savegame import Partly, read_settings
 from .state import Notice, State, Table
-from .stats import Stats
+from .stats import Stats, counting
 from .storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, match_key
 
 __all__ = ["panel_action"]
@@ -187,6 +187,8 @@ def panel_action(state: State, action: act.Action) -> Result:
             return replace(state, failing={}), []
         kept = tuple(notice for index, notice in enumerate(state.notices) if index != action.notice)
         return replace(state, notices=kept), []
+    if action is act.Press.ADOPT:
+        return state, [fx.ReadSaved()]
     if isinstance(action, act.Adopt):
         return resume(state, action.match, notice=False) if action.match is not None else (state, [])
     if action is act.Press.INSTALL:
@@ -198,6 +200,11 @@ def panel_action(state: State, action: act.Action) -> Result:
         return reviewed(state, action)
     if isinstance(action, act.Saved):
         return _saved(state, action)
+    if isinstance(action, act.MatchWritten):
+        counted = counting(action.stats, action.match)
+        if counted is None:  # (counted meanwhile)
+            return _saved(state, act.Saved(match_key(state.params), None))
+        return state, [fx.CountMatch(action.match, counted)]
     if isinstance(action, act.Behind):
         return _behind(state, action)
     if isinstance(action, act.Stored):

@@ -14,7 +14,7 @@ from pasur import Card, Game, new_game
 from pasur.events import MoveRecord
 from pasur.review import MoveReview
 
-from .match import Match, review_key
+from .match import Match, review_key, running_slot
 from .state import State
 
 __all__ = ["Step", "entries_of", "local", "next_own", "others_worse", "replay_of", "review_key", "step_of"]
@@ -44,13 +44,13 @@ def entries_of(state: State) -> tuple[Sequence[MoveReview], int] | None:
     if key in match.reviews:
         return match.reviews[key], len(match.reviews[key])
     total = sum(1 for record in match.board.history if record.deal == deal and record.seat == shown.seat)
-    return state.running.get(f"{match.id}/{key}", ()), total
+    return state.running.get(running_slot(match.id, key), ()), total
 
 
 def local(state: State) -> bool:
     """Whether every seat of the match is at this device (or the computer's): not a table between friends."""
     match = state.match
-    return (match is not None and state.online is None and match.table is None
+    return (match is not None and state.online is None and match.table_code is None
             and not any(seat.friend for seat in match.seats))
 
 
@@ -100,7 +100,7 @@ def _from_entries(records: Sequence[MoveRecord], entries: Sequence[MoveReview],
 
 def _judged(match: Match, state: State, deal: int, seat: int) -> Sequence[MoveReview]:
     key = review_key(deal, seat)
-    return match.reviews.get(key) or state.running.get(f"{match.id}/{key}", ())
+    return match.reviews.get(key) or state.running.get(running_slot(match.id, key), ())
 
 
 def replay_of(state: State) -> list[Step] | None:

@@ -10,7 +10,7 @@ from pasur import Card, Move
 
 from . import actions as act
 from . import effects as fx
-from .match import Match, review_key
+from .match import Match, review_key, running_slot
 from .online_state import Hosting, Visiting
 from .play import Result
 from .replay import entries_of, local, next_own, replay_of, step_of
@@ -172,7 +172,7 @@ def reviewed(state: State, action: act.Reviewed) -> Result:
     match = state.match
     if match is None or match.id != action.match:
         return state, []
-    slot = f"{match.id}/{action.key}"
+    slot = running_slot(match.id, action.key)
     if not action.done:
         return replace(state, running={**state.running, slot: action.entries}), []
     match = match.with_review(action.key, action.entries)

@@ -92,8 +92,8 @@ def match_to_json(match: Match) -> str:
         data["reviews"] = {key: [entry.to_dict() for entry in entries] for key, entries in match.reviews.items()}
     if match.daily is not None:
         data["daily"], data["practice"] = match.daily, match.practice
-    if match.table is not None:
-        data["table"] = {"code": match.table, "tokens": {str(seat): token for seat, token in match.tokens.items()},
+    if match.table_code is not None:
+        data["table"] = {"code": match.table_code, "tokens": {str(seat): token for seat, token in match.tokens.items()},
                          "started": match.started, "key": match.host_key, "stand_ins": sorted(match.stand_ins)}
     if match.link is not None:
         data["link"] = match.link
@@ -138,7 +138,7 @@ def _table(data: object, seats: tuple[Seat, ...]) -> dict[str, object]:
     if data is None:
         if any(seat.friend for seat in seats):
             raise ValueError("the saved match has a friend's seat but no table between friends")
-        return {"table": None}
+        return {"table_code": None}
     if not isinstance(data, dict):
         raise ValueError("the saved match's table is not valid")
     tokens, code, started = data.get("tokens"), data.get("code"), data.get("started")
@@ -154,7 +154,7 @@ def _table(data: object, seats: tuple[Seat, ...]) -> dict[str, object]:
         found[int(seat)] = token
     if not all(_friend_seat(seats, seat) for seat in stand_ins):
         raise ValueError("the saved match's table is not valid")
-    return {"table": code, "tokens": found, "started": started, "host_key": key or new_secret(),
+    return {"table_code": code, "tokens": found, "started": started, "host_key": key or new_secret(),
             "stand_ins": frozenset(stand_ins)}
 
 

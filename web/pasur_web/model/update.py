@@ -9,7 +9,7 @@ this module sends each action where it belongs, and starts the page (``Started``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pasur import Move, Rules
@@ -20,6 +20,7 @@ from . import actions as act
 from . import effects as fx
 from .daily import DailyBook
 from .games import (
+    asks_first,
     daily_link_game,
     drop_game_params,
     game_action,
@@ -37,9 +38,9 @@ from .play import Result, table_action, with_tip
 from .reach import REACH_NEWS, reach_action
 from .state import CaptureDemo, DealDemo, DemoError, Notice, State, Words
 from .stats import Stats
-from .storage import start_action
+from .storage import DAILY_KEY, SETTINGS_KEY, start_action
 
-__all__ = ["initial_state", "param_notices", "update"]
+__all__ = ["Reads", "initial_state", "param_notices", "reads_first", "update"]
 
 _TABLE = (act.PickCard, act.PlayCard, act.PickCapture, act.ShowHint, act.Tipped, act.Computer)
 _GAMES = (act.StartGame, act.StartDaily, act.Leave, act.AnswerLink)
@@ -96,7 +97,7 @@ def _started(state: State, action: act.Started) -> Result:
                         same_game=same or daily_link_game(params, loaded.match, action.today))
     if todo == "resume" and loaded.match is not None:
         state, effects = resume(state, loaded.match)
-        if loaded.match.table is not None:
+        if loaded.match.table_code is not None:
             state, more = resume_table(state)
             effects += more
         return state, effects + (drop_game_params(state) if params.start_now else [])
@@ -181,9 +182,50 @@ def _public(state: State) -> object:
     return match, shown_seats(match, online), online.messages, online.started, behind
 
 
+_PLAYS = (act.PickCard, act.PlayCard, act.PickCapture)
+# What these actions decide from is read again first: another tab may have stored it since.
+_STORED_FIRST = {act.ChangeSetting: SETTINGS_KEY, act.StartDaily: DAILY_KEY, act.AnswerLink: DAILY_KEY}
+
+
+@dataclass(frozen=True)
+class Reads:
+    """What storage holds that ``action`` must be taken with (``act.Fresh``)."""
+
+    newer: bool = False  # a game another tab saved since this tab's: this tab must not play on
+    elsewhere: bool = False  # another tab's game in progress, which a game started here would replace
+    key: str | None = None  # a stored value the action decides from
+
+
+def reads_first(state: State, action: act.Action) -> Reads | None:
+    """What the runtime reads just before ``action`` and gives to ``update`` with it (``act.Fresh``)."""
+    match = state.match
+    plays = (isinstance(action, _PLAYS) or action is act.Press.UNDO
+             or (isinstance(action, act.Computer) and action.step == "play"))
+    newer = plays and match is not None and state.demo is None and not state.table.behind and state.online is None
+    key = _STORED_FIRST.get(type(action))
+    if newer or asks_first(state, action) or key is not None:
+        return Reads(newer, asks_first(state, action), key)
+    return None
+
+
+def _fresh(state: State, action: act.Fresh) -> Result:
+    """A game another tab saved stops this one (it says so); one in progress there is said before a
+    game here replaces it; else the action is taken with what is stored now."""
+    if action.newer is not None:
+        return update(state, act.Behind(action.newer))
+    if action.elsewhere is not None:
+        state, effects = update(state, act.Behind(action.elsewhere))
+        return state, [fx.Focus('#notices .tab-notice [data-action="adopt"]'), *effects]
+    if action.stored is not None:
+        state, _ = update(state, action.stored)
+    return update(state, action.action)
+
+
 def update(state: State, action: act.Action) -> Result:
     """The state after ``action``, and what the page must do about it. At a table between friends,
     the host's page sends each friend the position again whenever what they are shown changed."""
+    if isinstance(action, act.Fresh):
+        return _fresh(state, action)
     before = _public(state)
     state, effects = _route(state, action)
     after = _public(state)

@@ -202,7 +202,7 @@ def _from_host(state: State, online: Visiting, slot: str, text: str) -> Result:
         welcomed = replace(online, seated=True, covered=tuple(data["covered"]), refused="")
         return replace(state, online=welcomed), [] if online.seated else [_kept(welcomed)]
     if kind == "refused":
-        return replace(state, online=replace(online, refused=str(data["why"])[:300], move_pending=False)), []
+        return replace(state, online=replace(online, refused=data["why"], move_pending=False)), []
     if kind == "bye":
         return _bye(state, online, data["why"])
     return state, []

@@ -27,11 +27,12 @@ from pasur.safejson import dumps, loads_checked
 from .handshake import CHALLENGE, SEAT_KEY, SIGNATURE
 from .seats import MAX_NAME
 
-__all__ = ["BYES", "FROM_FRIEND", "FROM_HOST", "QUICK", "Refused", "json_text", "read"]
+__all__ = ["BYES", "FROM_FRIEND", "FROM_HOST", "QUICK", "WHY", "Refused", "json_text", "read"]
 
 FROM_FRIEND = 1_000  # the most characters a friend's message may have (web/peers.js drops longer ones)
 FROM_HOST = 300_000  # the most a host's message may have (a whole match's events)
 DEPTH = 8
+WHY = 300  # the most characters of a refusal's reason
 QUICK = ("hello", "well_played", "good_luck", "oops", "thanks", "wait")  # the quick messages, by key
 BYES = ("closed", "moved", "freed")  # why a host ends a friend's page's place at the table
 _MOVE = re.compile(r"[0-9TJQKAtjqkacdhsCDHS:, ]{2,60}")
@@ -118,7 +119,8 @@ _FROM_HOST = {
     "state": _Kind({"id": str, "seats": list, "pending_sheet": _NUMBER, "started": bool, "said": list, "over": bool,
                     "winner": _NUMBER, "deal_results": list, "view": dict, "since": int, "events": list,
                     "reviews": dict}),
-    "refused": _Kind({"why": str}),
+    "refused": _Kind({"why": str}, lambda d: 0 < len(d["why"]) <= WHY,
+                     f"a refusal says why in at most {WHY} characters"),
     "bye": _Kind({"why": str}, lambda d: d["why"] in BYES, "no such farewell"),
 }
 

@@ -15,6 +15,7 @@ from pasur.grades import WORSE
 from pasur.review import MoveReview, key_moments, points_lost
 
 from ..i18n import Catalog
+from ..model.match import review_key, running_slot
 from ..model.replay import entries_of, local, others_worse, replay_of
 from ..model.state import Review, State
 from .html import Node, h
@@ -95,9 +96,9 @@ def _progress(state: State, shown: Review, entries: Sequence[MoveReview], total:
     if deal is None or not local(state):
         return ""
     for seat in range(match.board.players):
-        key = f"{deal}:{seat}"
+        key = review_key(deal, seat)
         if seat != shown.seat and key not in match.reviews:
-            done = len(state.running.get(f"{match.id}/{key}", ()))
+            done = len(state.running.get(running_slot(match.id, key), ()))
             return t("review_progress_other", name=name_of(match, seat, state.cat), done=done, n=sum(
                 1 for record in match.board.history if record.deal == deal and record.seat == seat))
     return ""

@@ -8,12 +8,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..i18n import LANGUAGE_TAG, LANGUAGES, PERSIAN_DIGITS, RTL_LANGUAGES, SINGULAR_ALSO_ZERO, load_catalog
-from .params import GAME_KEYS, MAX_TARGET
-from .savegame import MAX_STORED_CHARS
-from .seats import MAX_NAME
-from .setup_form import DIGIT_FORMS, FIXED_DEALS
-from .storage import DAILY_KEY, EMBED_MATCH_KEY, MATCH_KEY, MAX_ASIDE, SETTINGS_KEY, STATS_KEY, UNREADABLE_SUFFIX
+from pasur_web.i18n import LANGUAGE_TAG, LANGUAGES, PERSIAN_DIGITS, RTL_LANGUAGES, SINGULAR_ALSO_ZERO, load_catalog
+from pasur_web.model.params import GAME_KEYS, MAX_TARGET
+from pasur_web.model.savegame import MAX_STORED_CHARS
+from pasur_web.model.seats import MAX_NAME
+from pasur_web.model.setup_form import DIGIT_FORMS, FIXED_DEALS
+from pasur_web.model.storage import (
+    DAILY_KEY,
+    EMBED_MATCH_KEY,
+    MATCH_KEY,
+    MAX_ASIDE,
+    SETTINGS_KEY,
+    STATS_KEY,
+    UNREADABLE_SUFFIX,
+)
 
 __all__ = ["BOOT_TEXTS", "default_names", "script_facts", "scripts_file"]
 
@@ -59,5 +67,5 @@ def default_names() -> list[str]:
 def scripts_file() -> str:
     """``web/generated.js``."""
     facts = json.dumps(script_facts(), ensure_ascii=False, sort_keys=True, indent=1)
-    return ("// Written by tools/build.py from the game's Python and web/i18n/*.json (pasur_web/model/scripts.py).\n"
+    return ("// Written by tools/build.py from the game's Python and web/i18n/*.json (tools/script_facts.py).\n"
             f"window.pasurGenerated = {facts};\n")
