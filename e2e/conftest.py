@@ -3,7 +3,6 @@ any test on a request off 127.0.0.1, a console error, a page error or a Python e
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -21,16 +20,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from chromium import evidence  # noqa: E402
+from chromium import evidence, evidence_folder  # noqa: E402
 from crashwatch import Watch  # noqa: E402
 
 from driver import Guard, open_page  # noqa: E402
 from serve import SiteServer, serve_in_thread  # noqa: E402
 
 ARTIFACTS = ROOT / "artifacts"
-# The browser's log and crash dumps (tools/chromium.py); the friends' games, which run beside the
-# other tests, keep theirs apart (./dev sets PASUR_EVIDENCE=browser-online).
-BROWSER_EVIDENCE = ARTIFACTS / os.environ.get("PASUR_EVIDENCE", "browser")
+BROWSER_EVIDENCE = evidence_folder()  # the browser's log and crash dumps (tools/chromium.py)
 CRASH = re.compile(r"Target crashed|Page crashed")
 WATCH = Watch(BROWSER_EVIDENCE)
 

@@ -17,6 +17,12 @@ CHROMIUM_ARGS = [
 LOGGED_CHROMIUM = str(Path(__file__).resolve().with_name("chromium-logged"))
 
 
+def evidence_folder() -> Path:
+    """Where a test run keeps its browsers' evidence: ``artifacts/browser``, or the friends' games'
+    own (``PASUR_EVIDENCE=browser-online``: they run beside the other tests)."""
+    return Path(__file__).resolve().parent.parent / "artifacts" / os.environ.get("PASUR_EVIDENCE", "browser")
+
+
 def evidence(folder: Path) -> dict[str, Any]:
     """Launch options for Playwright that keep what the browser says and its crash dumps in ``folder``:
 

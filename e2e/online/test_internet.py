@@ -24,7 +24,7 @@ from typing import Any
 import internet as net
 import pytest
 import world as w
-from conftest import BROWSER_EVIDENCE
+from chromium import evidence_folder
 from online.people import RECEIVED, code_of, hidden_cards_sent, join, open_table, phase, take_turns
 from playwright.sync_api import Page, Playwright, expect
 
@@ -46,7 +46,7 @@ def world() -> Iterator[w.World]:
 @pytest.fixture
 def homes(playwright: Playwright, world: w.World) -> Iterator[tuple[Page, Page, list[Guard]]]:
     """The host's page in home a (1280×800) and the friend's in home b (360×740), each browser its own."""
-    browsers = [w.home_browser(playwright, home, BROWSER_EVIDENCE) for home in net.HOMES]
+    browsers = [w.home_browser(playwright, home, evidence_folder()) for home in net.HOMES]
     pages, guards = [], []
     for browser, size in zip(browsers, ((1280, 800), (360, 740)), strict=True):
         context = browser.new_context(viewport={"width": size[0], "height": size[1]})
