@@ -199,6 +199,13 @@ def on_demand(path: str, preloads: set[str]) -> bool:
             and path not in ("vendor/pyscript/core.js", "vendor/pyscript/core.css"))
 
 
+def start_file(path: str) -> bool:
+    """Pyodide, PyScript and the zips: what the start loads (15 of the site's 16 MB), and fails
+    without when a copy is damaged. The service worker checks their stored copies again only when
+    the start fails; the page's own files, it checks each time it serves them."""
+    return path.endswith(".zip") or path.startswith(("vendor/pyodide/", "vendor/pyscript/"))
+
+
 def snapshot_inputs(path: str) -> bool:
     """The files a memory snapshot of the page's interpreter depends on (web/interpreter.js): a
     snapshot made with other copies of any of them is not used."""
@@ -233,6 +240,7 @@ def write_service_worker(out: Path, variant: str) -> str:
     for old, new in (('const BUILD = "dev";', f"const BUILD = {json.dumps(build_id)};"),
                      ("const ASSETS = {};", f"const ASSETS = {json.dumps(hashes, indent=1)};"),
                      ("const ON_DEMAND = [];", f"const ON_DEMAND = {json.dumps(lazy, indent=1)};"),
+                     ("const START_FILES = [];", f"const START_FILES = {json.dumps(list(filter(start_file, paths)))};"),
                      ('const SNAPSHOT = "";', f"const SNAPSHOT = {json.dumps(f'snapshot/{key}.bin')};")):
         if old not in source:
             sys.exit(f"build: web/sw.js lacks the line {old!r}")

@@ -231,7 +231,30 @@
       byId(id).className = id === first ? "primary" : "secondary";
     });
   }
+  // A start may fail for a damaged stored file: the service worker checks the start's files and
+  // drops the damaged ones; the page then loads again, once online (the network has them).
+  function checkCopy(then) {
+    var worker = container && container.controller;
+    if (!worker || typeof MessageChannel === "undefined") { then(); return; }
+    var done = false;
+    function finish(dropped) {
+      if (done) return;
+      done = true;
+      if (dropped && navigator.onLine !== false) location.reload();
+      else then();
+    }
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (event) { finish((event.data || {}).dropped); };
+    worker.postMessage("check", [channel.port2]);
+    setTimeout(function () { finish(0); }, 10000); // a worker that never answers
+  }
+  var checking = false;
   function fail(message, kind) {
+    if (failed || checking || root.hasAttribute("data-ready")) return;
+    checking = true;
+    checkCopy(function () { checking = false; showFailure(message, kind); });
+  }
+  function showFailure(message, kind) {
     if (failed || root.hasAttribute("data-ready")) return;
     root.setAttribute("data-error", "");
     byId("loading").hidden = true;
@@ -283,7 +306,10 @@
   }).observe(document.body, { childList: true, subtree: true });
   new MutationObserver(function () {
     // web/main.py shows the game's own start-up error itself: add the remedies.
-    if (root.hasAttribute("data-error") && !failed) offerRemedies("app");
+    if (root.hasAttribute("data-error") && !failed) {
+      offerRemedies("app");
+      checkCopy(function () {});
+    }
   }).observe(root, { attributes: true, attributeFilter: ["data-error"] });
 
   // Install prompt: offered from the settings in the full game, never inside an embed.
