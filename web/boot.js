@@ -19,7 +19,12 @@
   document.getElementById("no-start").remove(); // the scripts run: the page says what happens from here
   var query = new URLSearchParams(location.search);
   var site = new URL("..", document.currentScript.src).href; // the site's root (this file is in web/)
-  var embed = query.get("embed") === "1" || query.has("demo");
+  // An embedded game: a parameter the game names, with its value where one is named (the rule is Python's).
+  var embed = Object.keys(facts.embedWhen).some(function (key) {
+    var value = facts.embedWhen[key];
+    return query.has(key) && (value === null || query.get(key) === value);
+  });
+  if (embed && window.pasurSound) window.pasurSound.embedded();
   var saveKey = embed ? facts.keys.embedMatch : facts.keys.match;
   var byId = function (id) { return document.getElementById(id); };
 

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from ..i18n import LANGUAGE_TAG, LANGUAGES, PERSIAN_DIGITS, RTL_LANGUAGES, SINGULAR_ALSO_ZERO, load_catalog
-from .params import GAME_KEYS, MAX_TARGET
+from .params import EMBED_WHEN, GAME_KEYS, MAX_TARGET
 from .savegame import MAX_STORED_CHARS
 from .seats import MAX_NAME
 from .setup_form import DIGIT_FORMS, FIXED_DEALS
@@ -41,6 +41,7 @@ def script_facts() -> dict[str, Any]:
                  "unreadable": UNREADABLE_SUFFIX, "maxAside": MAX_ASIDE},
         "stored": stored,
         "gameParams": [*GAME_KEYS, "demo", "daily"],
+        "embedWhen": EMBED_WHEN,
         "defaultNames": default_names(),
     }
 
