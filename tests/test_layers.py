@@ -296,3 +296,15 @@ def test_the_page_checks_can_fail(tmp_path: Path) -> None:
     assert "js" in page_imports(tmp_path / "model" / "a.py", tmp_path)
     assert script_depth("(function () { if (a) { b = { c: { d: '{' } }; } })();") == 4
     assert script_depth("var x = /{/; // {{{\n/* { */ y = `{`; z = a / b; /* } */ if (c) { d(); }") == 1
+
+
+def test_the_start_up_error_is_shown_by_one_script() -> None:
+    """web/boot.js shows the start-up error, with its remedies; the game's Python, when its own start
+    fails (web/main.py, browser/runtime.py), hands it the message."""
+    boot = (ROOT / "web" / "boot.js").read_text(encoding="utf-8")
+    assert "window.pasurStartFailed = function" in boot
+    for path in [ROOT / "web" / "main.py", *PAGE.rglob("*.py")]:
+        source = path.read_text(encoding="utf-8")
+        assert "startup-error" not in source and "data-error" not in source, path
+    assert "pasurStartFailed(" in (ROOT / "web" / "main.py").read_text(encoding="utf-8")
+    assert "pasurStartFailed(" in (PAGE / "browser" / "runtime.py").read_text(encoding="utf-8")

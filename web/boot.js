@@ -309,13 +309,9 @@
     var error = document.querySelector(".py-error");
     if (error) fail(error.textContent, "app");
   }).observe(document.body, { childList: true, subtree: true });
-  new MutationObserver(function () {
-    // web/main.py shows the game's own start-up error itself: add the remedies.
-    if (root.hasAttribute("data-error") && !failed) {
-      offerRemedies("app");
-      checkCopy(function () {});
-    }
-  }).observe(root, { attributes: true, attributeFilter: ["data-error"] });
+  // The game's Python says its own start failed (web/main.py, browser/runtime.py): the start-up error
+  // is shown here only.
+  window.pasurStartFailed = function (message) { fail(message, "app"); };
 
   // Install prompt: offered from the settings in the full game, never inside an embed.
   addEventListener("beforeinstallprompt", function (event) {
