@@ -308,3 +308,12 @@ def test_the_start_up_error_is_shown_by_one_script() -> None:
         assert "startup-error" not in source and "data-error" not in source, path
     assert "pasurStartFailed(" in (ROOT / "web" / "main.py").read_text(encoding="utf-8")
     assert "pasurStartFailed(" in (PAGE / "browser" / "runtime.py").read_text(encoding="utf-8")
+
+
+def test_one_script_marks_what_a_card_could_take() -> None:
+    """The table's cards a card of the hand could take are marked (data-peek) by web/pointer.js
+    alone, for a mouse over it, the keyboard's focus and a tap's answer (web/draw.js asks it)."""
+    marking = [path.name for path in sorted((ROOT / "web").glob("*.js"))
+               if 'setAttribute("data-peek"' in path.read_text(encoding="utf-8")]
+    assert marking == ["pointer.js"]
+    assert "pasurPointer.peek(node)" in (ROOT / "web" / "draw.js").read_text(encoding="utf-8")
