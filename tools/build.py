@@ -34,7 +34,7 @@ ONLINE = {"signalling": {"host": "", "port": 9000, "path": "/pasur", "secure": F
           "iceServers": []}
 # Besides vendor/ (Pyodide and PyScript), what a snapshot of the interpreter holds or is made by.
 SNAPSHOT_INPUTS = {"app.zip", "stdlib.zip", "pyscript.toml", "web/main.py", "web/interpreter.js",
-                   "web/pyodide-private.js"}
+                   "web/pyodide-private.js", "web/snapshot-file.js"}
 
 
 def copy_vendor(out: Path) -> None:
@@ -156,7 +156,8 @@ def preloaded(out: Path) -> tuple[list[str], list[str]]:
     if chunk is None:
         sys.exit("build: vendor/pyscript/core.js no longer imports a core-*.js chunk")
     modules = ["vendor/pyscript/core.js", f"vendor/pyscript/{chunk.group(1)}", "web/interpreter.js",
-               "web/pyodide-private.js", "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs"]
+               "web/pyodide-private.js", "web/snapshot-file.js", "vendor/pyodide/pyodide.mjs",
+               "vendor/pyodide/pyodide.asm.mjs"]
     fetched = ["vendor/pyodide/pyodide.asm.wasm", "stdlib.zip", "vendor/pyodide/pyodide-lock.json",
                "pyscript.toml", "app.zip", "web/main.py"]
     for path in modules + fetched:
