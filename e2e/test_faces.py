@@ -121,6 +121,14 @@ def test_the_sound_switch_is_remembered(page: Page, guard: object, site_url: str
     open_page(page, site_url + GAME + "&embed=1")
     assert page.get_attribute("html", "data-sound") == "off"
     assert page.locator("#sound-button").is_visible()
+    page.click("#sound-button")  # on, for this frame only
+    assert page.get_attribute("html", "data-sound") == "on"
+    assert json.loads(page.evaluate("localStorage.getItem('pasur.settings')"))["sound"] is True
+    # So does a demo, and a game whose embed parameter is not embed=1 is the full game's.
+    open_page(page, site_url + "?demo=deal&seed=3&lang=en")
+    assert page.get_attribute("html", "data-sound") == "off"
+    open_page(page, site_url + GAME + "&embed=yes")
+    assert page.get_attribute("html", "data-sound") == "on"
 
 
 def check_faces(page: Page, selector: str) -> int:

@@ -156,3 +156,33 @@ def test_statistics_count_each_match_once_and_reset(page: Page, guard: object, s
     page.click('[data-action="reset-stats-confirm"]')
     assert page.locator("#stats-table").count() == 0
     assert page.evaluate("localStorage.getItem('pasur.stats')") is None
+
+
+# Wraps the worker's SHA-256, recording the size of each thing it digests (in self.digested).
+COUNT_DIGESTS = """() => {
+  self.digested = [];
+  const digest = crypto.subtle.digest.bind(crypto.subtle);
+  crypto.subtle.digest = (name, data) => { self.digested.push(data.byteLength); return digest(name, data); };
+}"""
+
+
+def test_a_start_from_the_offline_copy_checks_only_the_pages_own_files(
+        page: Page, guard: object, own_server: tuple[SiteServer, str]) -> None:
+    """Each file was checked as it was stored: served again, only the page and its scripts, styles
+    and texts are checked again (0.4 MB), never Pyodide, PyScript or the zips (15 MB)."""
+    _, url = own_server
+    open_page(page, f"{url}?speed=instant&lang=en")
+    page.wait_for_selector("html[data-offline-ready]", state="attached")
+    [worker] = page.context.service_workers
+    worker.evaluate(COUNT_DIGESTS)
+    page.reload()
+    wait_ready(page)
+    page.click("#start")
+    page.wait_for_selector('html[data-phase="play"]')
+    digested = worker.evaluate("self.digested")
+    site = own_server[0].folder
+    own = [path for path in site.rglob("*") if path.is_file() and path.suffix != ".zip"
+           and not path.relative_to(site).as_posix().startswith(("vendor/pyodide/", "vendor/pyscript/"))]
+    assert (site / "index.html").stat().st_size in digested  # the same worker, whose digests were counted
+    assert sum(digested) <= sum(path.stat().st_size for path in own) < 1_000_000
+    assert (site / WASM.lstrip("/")).stat().st_size not in digested

@@ -119,15 +119,23 @@ def wait_cached_copies_match(page: Page, paths: list[str]) -> None:
                            arg=[paths, built_heads(paths)])
 
 
-def test_a_damaged_offline_copy_is_repaired_from_the_network(page: Page, guard: object,
+def test_a_damaged_offline_copy_is_repaired_from_the_network(page: Page, guard: Guard,
                                                              own_server: tuple[SiteServer, str]) -> None:
+    """A damaged script of the page is replaced as it is served; a damaged file of the start (the
+    game's zip) fails the start, and the page, its copy checked, loads again by itself."""
     _, url = own_server
     open_page(page, f"{url}?speed=instant&lang=en")
     page.wait_for_selector("html[data-offline-ready]", state="attached")
     damaged = ["app.zip", "web/boot.js"]
     corrupt(page, damaged)
     assert not cached_copies_match(page, damaged)
+    guard.expect_errors = True  # the damaged zip's, before the page loads again
+    loads: list[str] = []
+    page.on("framenavigated", lambda frame: loads.append(frame.url) if frame == page.main_frame else None)
     page.reload()
+    expect(page.locator("html[data-ready]")).to_be_attached(timeout=90_000)
+    assert len(loads) == 2 and not page.is_visible("#startup-error")  # the damaged start, then the repaired one
+    guard.expect_errors = False
     wait_ready(page)
     page.click("#start")
     page.wait_for_selector('html[data-phase="play"]')

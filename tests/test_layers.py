@@ -6,8 +6,8 @@ counted) and each kind of change has one place:
 - the page (``web/pasur_web/``): ``i18n`` < ``model`` < ``screens`` < ``browser``, each package
   importing only from itself and the packages below it, and only ``browser`` imports the browser
   (``pyscript``, ``js``, ``pyodide``);
-- no Python module of the engine, the page or the tools is over 300 lines, and no script of the page
-  nests blocks more than 6 deep."""
+- no Python module of the engine, the page or the tools and no script of the page (web/*.js) is over
+  300 lines, and no script of the page nests blocks more than 6 deep."""
 
 import ast
 import sys
@@ -242,9 +242,10 @@ def test_only_the_browser_package_touches_the_browser() -> None:
         assert not touched, f"{path.relative_to(ROOT)} imports {touched}"
 
 
-@pytest.mark.parametrize("path", sorted([*ENGINE.glob("*.py"), *PAGE.rglob("*.py"), *(ROOT / "tools").glob("*.py")]),
+@pytest.mark.parametrize("path", sorted([*ENGINE.glob("*.py"), *PAGE.rglob("*.py"), *(ROOT / "tools").glob("*.py"),
+                                        *(ROOT / "web").glob("*.js")]),
                          ids=lambda path: str(path.relative_to(ROOT)))
-def test_no_module_is_over_300_lines(path: Path) -> None:
+def test_no_module_or_script_is_over_300_lines(path: Path) -> None:
     assert len(path.read_text(encoding="utf-8").splitlines()) <= MAX_LINES
 
 
@@ -331,3 +332,22 @@ def test_the_page_s_package_holds_only_what_the_page_runs() -> None:
         waiting += [".".join(name.split(".")[:end]) for end in range(1, name.count(".") + 1)]
         waiting += _page_imports(path, name)
     assert sorted(every - reached) == []
+def test_the_start_up_error_is_shown_by_one_script() -> None:
+    """web/boot.js shows the start-up error, with its remedies; the game's Python, when its own start
+    fails (web/main.py, browser/runtime.py), hands it the message."""
+    boot = (ROOT / "web" / "boot.js").read_text(encoding="utf-8")
+    assert "window.pasurStartFailed = function" in boot
+    for path in [ROOT / "web" / "main.py", *PAGE.rglob("*.py")]:
+        source = path.read_text(encoding="utf-8")
+        assert "startup-error" not in source and "data-error" not in source, path
+    assert "pasurStartFailed(" in (ROOT / "web" / "main.py").read_text(encoding="utf-8")
+    assert "pasurStartFailed(" in (PAGE / "browser" / "runtime.py").read_text(encoding="utf-8")
+
+
+def test_one_script_marks_what_a_card_could_take() -> None:
+    """The table's cards a card of the hand could take are marked (data-peek) by web/pointer.js
+    alone, for a mouse over it, the keyboard's focus and a tap's answer (web/draw.js asks it)."""
+    marking = [path.name for path in sorted((ROOT / "web").glob("*.js"))
+               if 'setAttribute("data-peek"' in path.read_text(encoding="utf-8")]
+    assert marking == ["pointer.js"]
+    assert "pasurPointer.peek(node)" in (ROOT / "web" / "draw.js").read_text(encoding="utf-8")

@@ -1,4 +1,5 @@
 """params.py: URL parameters, each checked, a bad one ignored with a notice."""
+import re
 import sys
 from pathlib import Path
 from urllib.parse import quote
@@ -112,3 +113,18 @@ def test_game_parameters_beside_the_daily_deal_and_a_bad_embed_are_said() -> Non
 def test_a_demo_with_a_bad_seed_says_so_once() -> None:
     p = parse_params("?demo=deal&seed=-5")
     assert p.demo_error == ("demo_error_seed", {"value": "-5"}) and not p.notices
+
+
+def test_the_scripts_take_the_embed_rule_from_the_game() -> None:
+    """Before Python is ready, web/boot.js keeps an embedded game's own save and web/sound.js mutes
+    it: the rule comes from the game's Python (web/generated.js), written in no script."""
+    from script_facts import script_facts
+
+    assert script_facts()["embedWhen"] == {"embed": "1", "demo": None}
+    for query, embed in (("?embed=1", True), ("?embed=yes", False), ("?demo=deal&seed=3", True), ("?demo", True),
+                         ("?players=3", False), ("?embed=0&demo=capture", True), ("?embed=1&embed=0", True)):
+        assert parse_params(query).embed is embed, query
+    boot, sound = ((CATALOGS.parent / name).read_text(encoding="utf-8") for name in ("boot.js", "sound.js"))
+    assert "facts.embedWhen" in boot and "pasurSound.embedded()" in boot
+    for script in (boot, sound):
+        assert not re.search(r'\.(get|has)\("(embed|demo)"\)', script) and "pasur.settings" not in script

@@ -34,7 +34,7 @@ ONLINE = {"signalling": {"host": "", "port": 9000, "path": "/pasur", "secure": F
           "iceServers": []}
 # Besides vendor/ (Pyodide and PyScript), what a snapshot of the interpreter holds or is made by.
 SNAPSHOT_INPUTS = {"app.zip", "stdlib.zip", "pyscript.toml", "web/main.py", "web/interpreter.js",
-                   "web/pyodide-private.js"}
+                   "web/pyodide-private.js", "web/snapshot-file.js"}
 
 
 def copy_vendor(out: Path) -> None:
@@ -157,7 +157,8 @@ def preloaded(out: Path) -> tuple[list[str], list[str]]:
     if chunk is None:
         sys.exit("build: vendor/pyscript/core.js no longer imports a core-*.js chunk")
     modules = ["vendor/pyscript/core.js", f"vendor/pyscript/{chunk.group(1)}", "web/interpreter.js",
-               "web/pyodide-private.js", "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs"]
+               "web/pyodide-private.js", "web/snapshot-file.js", "vendor/pyodide/pyodide.mjs",
+               "vendor/pyodide/pyodide.asm.mjs"]
     fetched = ["vendor/pyodide/pyodide.asm.wasm", "stdlib.zip", "vendor/pyodide/pyodide-lock.json",
                "pyscript.toml", "app.zip", "web/main.py"]
     for path in modules + fetched:
@@ -200,6 +201,13 @@ def on_demand(path: str, preloads: set[str]) -> bool:
             and path not in ("vendor/pyscript/core.js", "vendor/pyscript/core.css"))
 
 
+def start_file(path: str) -> bool:
+    """Pyodide, PyScript and the zips: what the start loads (15 of the site's 16 MB), and fails
+    without when a copy is damaged. The service worker checks their stored copies again only when
+    the start fails; the page's own files, it checks each time it serves them."""
+    return path.endswith(".zip") or path.startswith(("vendor/pyodide/", "vendor/pyscript/"))
+
+
 def snapshot_inputs(path: str) -> bool:
     """The files a memory snapshot of the page's interpreter depends on (web/interpreter.js): a
     snapshot made with other copies of any of them is not used."""
@@ -234,6 +242,7 @@ def write_service_worker(out: Path, variant: str) -> str:
     for old, new in (('const BUILD = "dev";', f"const BUILD = {json.dumps(build_id)};"),
                      ("const ASSETS = {};", f"const ASSETS = {json.dumps(hashes, indent=1)};"),
                      ("const ON_DEMAND = [];", f"const ON_DEMAND = {json.dumps(lazy, indent=1)};"),
+                     ("const START_FILES = [];", f"const START_FILES = {json.dumps(list(filter(start_file, paths)))};"),
                      ('const SNAPSHOT = "";', f"const SNAPSHOT = {json.dumps(f'snapshot/{key}.bin')};")):
         if old not in source:
             sys.exit(f"build: web/sw.js lacks the line {old!r}")

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from pasur_web.i18n import LANGUAGE_TAG, LANGUAGES, PERSIAN_DIGITS, RTL_LANGUAGES, SINGULAR_ALSO_ZERO, load_catalog
-from pasur_web.model.params import GAME_KEYS, MAX_TARGET
+from pasur_web.model.params import EMBED_WHEN, GAME_KEYS, MAX_TARGET
 from pasur_web.model.savegame import MAX_STORED_CHARS
 from pasur_web.model.seats import MAX_NAME
 from pasur_web.model.setup_form import DIGIT_FORMS, FIXED_DEALS
@@ -49,6 +49,7 @@ def script_facts() -> dict[str, Any]:
                  "unreadable": UNREADABLE_SUFFIX, "maxAside": MAX_ASIDE},
         "stored": stored,
         "gameParams": [*GAME_KEYS, "demo", "daily"],
+        "embedWhen": EMBED_WHEN,
         "defaultNames": default_names(),
     }
 

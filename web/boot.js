@@ -1,13 +1,8 @@
-// Start-up of the page, before Python: the loading progress, the service worker, then PyScript.
+// Start-up of the page, before Python: the language, the loading progress, the new-game panel,
+// then PyScript (the service worker: web/offline.js; the storage: web/storage.js).
 //
-// Python starts at once; on a first visit the service worker takes over meanwhile and stores the
-// game (Pyodide included) for offline play. When a new build is installed in the background, the
-// page offers to reload into it (#update-banner).
-//
-// It also keeps the start safe: stored values that Python could not parse safely are set aside
-// (Python says so once it is ready: window.pasurBootNotices), messages from other windows are kept
-// from PyScript, a frame that may not store anything starts without storage and service worker,
-// and a failed start shows what to do, with buttons that do it (#startup-error).
+// It also keeps the start safe: messages from other windows are kept from PyScript, and a failed
+// start shows what to do, with buttons that do it (#startup-error).
 //
 // Every text, storage key and limit comes from web/generated.js (written by the build from the
 // game's Python and its catalogs).
@@ -19,7 +14,12 @@
   document.getElementById("no-start").remove(); // the scripts run: the page says what happens from here
   var query = new URLSearchParams(location.search);
   var site = new URL("..", document.currentScript.src).href; // the site's root (this file is in web/)
-  var embed = query.get("embed") === "1" || query.has("demo");
+  // An embedded game: a parameter the game names, with its value where one is named (the rule is Python's).
+  var embed = Object.keys(facts.embedWhen).some(function (key) {
+    var value = facts.embedWhen[key];
+    return query.has(key) && (value === null || query.get(key) === value);
+  });
+  if (embed && window.pasurSound) window.pasurSound.embedded();
   var saveKey = embed ? facts.keys.embedMatch : facts.keys.match;
   var byId = function (id) { return document.getElementById(id); };
 
@@ -29,138 +29,8 @@
     if (event.source !== window) event.stopImmediatePropagation();
   }, true);
 
-  // ---------------------------------------------------------------- storage
-  var storage = null; // local storage, if this page may use it (a sandboxed frame may not)
-  try {
-    storage = window.localStorage;
-    storage.getItem(facts.keys.settings);
-  } catch (error) {
-    storage = null;
-  }
-
-  // The part of IndexedDB that PyScript's cache uses (one database, object stores of key and value),
-  // in memory: PyScript cannot start without it, and a page that may not store anything has none.
-  function later(request, result) {
-    setTimeout(function () {
-      request.result = result;
-      if (request.onsuccess) request.onsuccess({ type: "success", target: request });
-    }, 0);
-    return request;
-  }
-  function memoryStore(map) {
-    var answer = function (result) { return later({}, result); };
-    return {
-      count: function () { return answer(map.size); },
-      clear: function () { map.clear(); return answer(undefined); },
-      "delete": function (key) { map["delete"](key); return answer(undefined); },
-      get: function (key) { return answer(map.get(key)); },
-      getKey: function (key) { return answer(map.has(key) ? key : undefined); },
-      getAllKeys: function () { return answer(Array.from(map.keys())); },
-      put: function (value, key) { map.set(key, value); return answer(key); }
-    };
-  }
-  function memoryDatabase() {
-    var stores = {}, names = [];
-    return {
-      objectStoreNames: names,
-      createObjectStore: function (name) {
-        stores[name] = stores[name] || new Map();
-        names.push(name);
-        return memoryStore(stores[name]);
-      },
-      transaction: function () { return { objectStore: function (name) { return memoryStore(stores[name]); } }; },
-      close: function () {}
-    };
-  }
-  function openMemory(database, request) {
-    if (database.objectStoreNames.length || !request.onupgradeneeded) return later(request, database);
-    var upgrade = {};
-    request.result = database;
-    request.transaction = upgrade;
-    request.onupgradeneeded({ type: "upgradeneeded", target: request });
-    setTimeout(function () { if (upgrade.oncomplete) upgrade.oncomplete({ type: "complete" }); }, 0);
-    return request;
-  }
-  if (!storage) {
-    var database = memoryDatabase();
-    var memoryIndexedDB = {
-      open: function () {
-        var request = {};
-        setTimeout(function () { openMemory(database, request); }, 0);
-        return request;
-      }
-    };
-    try { Object.defineProperty(window, "indexedDB", { value: memoryIndexedDB, configurable: true }); } catch (error) { /* as it is */ }
-  }
-
-  function stored(key) {
-    try { return storage ? storage.getItem(key) : null; } catch (error) { return null; }
-  }
-  // Kept under the first free "<key>.unreadable" (then ".2", ...), never over another one; when all
-  // are taken, the oldest goes and the others move up one place, as in the game's Python (model/storage.py
-  // says why). Removed first when the copy does not fit, so that a value filling the storage fits
-  // again, and put back when it still does not. Returns where it went, or null.
-  function asideNames(key) {
-    var names = [];
-    for (var n = 1; n <= facts.keys.maxAside; n++) names.push(key + facts.keys.unreadable + (n > 1 ? "." + n : ""));
-    return names;
-  }
-  function dropOldest(names) {
-    for (var i = 0; i + 1 < names.length; i++) {
-      var value = stored(names[i + 1]);
-      try {
-        if (value === null) throw new Error("moved meanwhile");
-        storage.setItem(names[i], value);
-      } catch (error) {
-        storage.removeItem(names[i]); // its copy is in the place before (or it is the oldest)
-        return names[i];
-      }
-    }
-    storage.removeItem(names[names.length - 1]);
-    return names[names.length - 1];
-  }
-  function setAside(key) {
-    var value = stored(key);
-    if (value === null) return null;
-    var names = asideNames(key);
-    var name = names.filter(function (candidate) { return stored(candidate) === null; })[0];
-    try { name = name || dropOldest(names); } catch (error) { return null; }
-    try { storage.setItem(name, value); storage.removeItem(key); return name; } catch (error) { /* full */ }
-    try { storage.removeItem(key); storage.setItem(name, value); return name; } catch (error) { /* still full */ }
-    try { storage.setItem(key, value); } catch (error) { /* gone: nothing else to do */ }
-    return null;
-  }
-
-  // Stored values that the game's Python could not parse safely (too long, or nested deep enough to
-  // exhaust the stack) are set aside before anything reads them; the game says so once it is ready.
-  function nesting(text) {
-    var depth = 0, deepest = 0, inString = false;
-    for (var i = 0; i < text.length; i++) {
-      var c = text.charCodeAt(i);
-      if (inString) {
-        if (c === 92) i++; // a backslash: skip the escaped character
-        else if (c === 34) inString = false;
-      } else if (c === 34) {
-        inString = true;
-      } else if (c === 91 || c === 123) {
-        depth++;
-        deepest = Math.max(depth, deepest);
-      } else if (c === 93 || c === 125) {
-        depth--;
-      }
-    }
-    return deepest;
-  }
-  window.pasurBootNotices = [];
-  Object.keys(facts.stored).forEach(function (key) {
-    var value = stored(key), limit = facts.stored[key];
-    if (value === null) return;
-    var reason = value.length > limit[1] ? "long" : nesting(value) > limit[2] ? "deep" : null;
-    if (!reason) return;
-    var name = setAside(key);
-    // Not set aside (the storage is full): the game's Python refuses it as safely, and says so.
-    if (name) window.pasurBootNotices.push({ what: limit[0], reason: reason, name: name });
-  });
+  var stored = window.pasurStorage.stored, setAside = window.pasurStorage.setAside; // web/storage.js
+  var offline = window.pasurOffline; // web/offline.js
 
   // ---------------------------------------------------------------- language and progress
   // The language as the game will choose it: ?lang=, else the saved setting, else the browser's.
@@ -187,11 +57,6 @@
   byId("startup-error-offline").textContent = text.boot_offline_button;
   byId("startup-error-saved").textContent = text.boot_saved_button;
 
-  var container = null; // the service workers, where this page may have one
-  try { // (a sandboxed frame: reading navigator.serviceWorker throws)
-    if ("serviceWorker" in navigator && location.protocol !== "file:") container = navigator.serviceWorker;
-  } catch (error) { container = null; }
-
   var bar = byId("loading-bar"), step = byId("loading-step");
   function show(index, percent) {
     if (root.hasAttribute("data-ready")) return;
@@ -217,7 +82,7 @@
     var hasSave = kind === "app" && stored(currentSaveKey()) !== null;
     // Downloading the game again deletes the offline copy first: never while offline, when it
     // could not be downloaded (a reload once online repairs a damaged file as well).
-    var hasCopy = !!(container && container.controller) && navigator.onLine !== false;
+    var hasCopy = offline.controlled() && navigator.onLine !== false;
     var advice = [];
     if (hasSave) advice.push(text.boot_advice_saved);
     if (hasCopy) advice.push(text.boot_advice_offline);
@@ -231,7 +96,13 @@
       byId(id).className = id === first ? "primary" : "secondary";
     });
   }
+  var checking = false;
   function fail(message, kind) {
+    if (failed || checking || root.hasAttribute("data-ready")) return;
+    checking = true;
+    offline.checkCopy(function () { checking = false; showFailure(message, kind); });
+  }
+  function showFailure(message, kind) {
     if (failed || root.hasAttribute("data-ready")) return;
     root.setAttribute("data-error", "");
     byId("loading").hidden = true;
@@ -254,18 +125,10 @@
     setTimeout(reload, 5000);
     Promise.resolve().then(work).catch(function () { /* reload all the same */ }).then(reload);
   }
-  // The offline copy goes: this page's service worker and every cache of the game.
-  function forgetOfflineCopy() {
-    var mine = function (name) { return name.indexOf("pasur-") === 0; };
-    return Promise.all([
-      container.getRegistration("./").then(function (registration) { return registration && registration.unregister(); }),
-      caches.keys().then(function (names) { return Promise.all(names.filter(mine).map(function (name) { return caches.delete(name); })); })
-    ]);
-  }
   byId("startup-error-reload").addEventListener("click", function () { leave(null); });
   byId("startup-error-saved").addEventListener("click", function () { leave(function () { setAside(currentSaveKey()); }); });
   byId("startup-error-offline").addEventListener("click", function () {
-    leave(navigator.onLine === false ? null : forgetOfflineCopy); // not if the connection went meanwhile
+    leave(navigator.onLine === false ? null : offline.forget); // not if the connection went meanwhile
   });
   // Only the start-up's own failures are fatal: an error in the site's own scripts, a failing
   // promise while PyScript loads, Python's errors. Errors from elsewhere (a browser extension's
@@ -281,10 +144,9 @@
     var error = document.querySelector(".py-error");
     if (error) fail(error.textContent, "app");
   }).observe(document.body, { childList: true, subtree: true });
-  new MutationObserver(function () {
-    // web/main.py shows the game's own start-up error itself: add the remedies.
-    if (root.hasAttribute("data-error") && !failed) offerRemedies("app");
-  }).observe(root, { attributes: true, attributeFilter: ["data-error"] });
+  // The game's Python says its own start failed (web/main.py, browser/runtime.py): the start-up error
+  // is shown here only.
+  window.pasurStartFailed = function (message) { fail(message, "app"); };
 
   // Install prompt: offered from the settings in the full game, never inside an embed.
   addEventListener("beforeinstallprompt", function (event) {
@@ -356,7 +218,7 @@
     byId("setup").addEventListener("click", pressedEarly);
   }
 
-  // ---------------------------------------------------------------- PyScript and the service worker
+  // ---------------------------------------------------------------- PyScript
   var started = false;
   function startPython() {
     if (started) return;
@@ -365,55 +227,6 @@
     import(site + "vendor/pyscript/core.js").catch(function (error) { fail(String(error)); });
   }
 
-  function offerUpdate(worker) {
-    root.setAttribute("data-update-ready", "");
-    byId("update-banner").hidden = false;
-    byId("update-reload").onclick = function () {
-      byId("update-reload").disabled = true;
-      container.addEventListener("controllerchange", function () { location.reload(); });
-      worker.postMessage("skip-waiting");
-    };
-  }
-  function installed(worker) {
-    return function () { if (worker.state === "installed" && container.controller) offerUpdate(worker); };
-  }
-  function watch(registration) {
-    if (registration.waiting && container.controller) offerUpdate(registration.waiting);
-    registration.addEventListener("updatefound", function () {
-      var worker = registration.installing;
-      if (worker) worker.addEventListener("statechange", installed(worker));
-    });
-  }
-
-  if (!container) {
-    startPython();
-    return;
-  }
-  container.addEventListener("message", function (event) {
-    var data = event.data || {};
-    if (data.type === "offline-ready" && data.build === root.getAttribute("data-build")) {
-      root.setAttribute("data-offline-ready", "");
-    }
-  });
-  // Once the game is ready, the worker stores the files the game did not fetch (or checks that
-  // its cache is complete), and then says the game can be played offline.
-  function completeCache() {
-    if (container.controller) container.controller.postMessage("complete");
-  }
-  addEventListener("py:done", function () { setTimeout(completeCache, 0); });
-  // Python starts at once, whether a worker is in charge or not: on a first visit the worker
-  // takes over while Python loads, and takes what the page fetched before from the browser's cache.
-  startPython();
-  if (!container.controller) {
-    container.addEventListener("controllerchange", function () {
-      if (window.pasurReady) completeCache();
-    });
-  }
-  function checkForUpdates(registration) {
-    setInterval(function () { registration.update().catch(function () {}); }, 30 * 60 * 1000);
-  }
-  container.register("./sw.js").then(function (registration) {
-    watch(registration);
-    if (container.controller) checkForUpdates(registration);
-  }).catch(function () {});
+  startPython(); // at once, whether a worker is in charge or not (web/offline.js)
+  offline.start();
 })();

@@ -260,11 +260,8 @@
   // marked, or the option shows pressed. html[data-drawing] says the drawing of the tap is due.
   function answer(node) {
     node.classList.add("pressed");
-    if (node.closest("#hand") && !node.classList.contains("selected")) {
-      (node.getAttribute("data-takes") || "").split(" ").forEach(function (key) {
-        var card = key ? document.querySelector('#table [data-card="' + key + '"]') : null;
-        if (card) card.setAttribute("data-peek", "");
-      });
+    if (node.closest("#hand") && !node.classList.contains("selected") && window.pasurPointer) {
+      window.pasurPointer.peek(node); // web/pointer.js marks what a card could take
     }
     document.documentElement.setAttribute("data-drawing", "");
   }

@@ -23,6 +23,7 @@
 // new snapshot is stored. Every private Pyodide option used is in web/pyodide-private.js.
 import * as pyodideModule from "../vendor/pyodide/pyodide.mjs";
 import * as priv from "./pyodide-private.js";
+import { pack, unpack } from "./snapshot-file.js";
 
 export const version = pyodideModule.version;
 performance.mark("pasur:interpreter-module");
@@ -41,9 +42,6 @@ const root = document.documentElement;
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 // The standard library the page can import, its start-up modules as bytecode (tools/precompile.mjs).
 const STDLIB_URL = new URL("../stdlib.zip", import.meta.url).href;
-const FORMAT = 1;
-const MAGIC = 0x504e5350; // "PSNP", little-endian
-const BLOCK = 4096; // runs of zero bytes this long are left out of the stored file
 const key = root.getAttribute("data-snapshot-key") || "";
 const cacheName = "pasur-" + (root.getAttribute("data-build") || "");
 const address = new URL("./snapshot/" + key + ".bin", location.href).href;
@@ -85,76 +83,6 @@ async function openCache() {
 async function forget(reason, error) {
   warn(reason, error);
   try { await (await openCache()).delete(address); } catch (ignored) { /* nothing stored */ }
-}
-
-// ------------------------------------------------------------------ the stored file
-// [u32 magic][u32 length of the JSON header][JSON header][one bit per block: stored or zero][blocks]
-// The header: {format, key, total (bytes of Pyodide's snapshot), block, sha256 (hex, of all after it)}.
-
-function zeroBlock(words, from, to) {
-  for (let i = from; i < to; i++) if (words[i] !== 0) return false;
-  return true;
-}
-
-async function pack(snapshot) {
-  // Pyodide's snapshot is a whole number of 16-byte units long; its last block may be short.
-  const total = snapshot.length;
-  const blocks = Math.ceil(total / BLOCK);
-  const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, total / 4);
-  const map = new Uint8Array(Math.ceil(blocks / 8));
-  let kept = 0;
-  for (let b = 0; b < blocks; b++) {
-    if (!zeroBlock(words, b * BLOCK / 4, Math.min((b + 1) * BLOCK, total) / 4)) {
-      map[b >> 3] |= 1 << (b & 7);
-      kept++;
-    }
-  }
-  const body = new Uint8Array(map.length + kept * BLOCK);
-  body.set(map);
-  let at = map.length;
-  for (let b = 0; b < blocks; b++) {
-    if (map[b >> 3] & (1 << (b & 7))) {
-      body.set(snapshot.subarray(b * BLOCK, Math.min((b + 1) * BLOCK, total)), at);
-      at += BLOCK;
-    }
-  }
-  const header = new TextEncoder().encode(JSON.stringify({ format: FORMAT, key, total, block: BLOCK, sha256: await sha256(body) }));
-  const start = new Uint32Array([MAGIC, header.length]);
-  return new Blob([start, header, body]);
-}
-
-async function sha256(bytes) {
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-async function unpack(buffer) {
-  if (buffer.byteLength < 8) throw new Error("the stored snapshot is truncated");
-  const [magic, length] = new Uint32Array(buffer, 0, 2);
-  if (magic !== MAGIC || 8 + length > buffer.byteLength) throw new Error("the stored snapshot is not one");
-  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 8, length)));
-  if (header.format !== FORMAT || header.key !== key) {
-    throw new Error(`the stored snapshot is another build's (${header.key}, this build wants ${key})`);
-  }
-  const body = new Uint8Array(buffer, 8 + length);
-  if (await sha256(body) !== header.sha256) throw new Error("the stored snapshot is corrupt (its SHA-256 differs)");
-  performance.mark("pasur:snapshot-checked");
-  const blocks = Math.ceil(header.total / header.block);
-  const map = body.subarray(0, Math.ceil(blocks / 8));
-  const out = new Uint8Array(blocks * header.block);
-  let at = map.length;
-  for (let b = 0; b < blocks;) {
-    if (!(map[b >> 3] & (1 << (b & 7)))) { b++; continue; }
-    let end = b + 1; // a run of stored blocks is copied at once
-    while (end < blocks && (map[end >> 3] & (1 << (end & 7)))) end++;
-    const size = (end - b) * header.block;
-    if (at + size > body.length) throw new Error("the stored snapshot is truncated");
-    out.set(body.subarray(at, at + size), b * header.block);
-    at += size;
-    b = end;
-  }
-  if (at !== body.length) throw new Error("the stored snapshot has extra bytes");
-  return out.subarray(0, header.total);
 }
 
 // ------------------------------------------------------------------ PyScript's JavaScript modules
@@ -299,7 +227,7 @@ function whenShown(callback) {
 async function save(snapshot) {
   try {
     await whenControlled(60000);
-    const file = await pack(snapshot);
+    const file = await pack(snapshot, key);
     await (await openCache()).put(address, new Response(file, { headers: { "Content-Type": "application/octet-stream" } }));
     root.setAttribute("data-snapshot", "saved");
   } catch (error) {
@@ -317,7 +245,7 @@ const bytes = found.then(async (response) => {
   if (!response) return null;
   const buffer = await response.arrayBuffer();
   performance.mark("pasur:snapshot-fetched");
-  const snapshot = await unpack(buffer);
+  const snapshot = await unpack(buffer, key);
   performance.mark("pasur:snapshot-read");
   return snapshot;
 });

@@ -24,14 +24,9 @@ APP: object = None  # the running game (browser/start.py), kept for the page's l
 
 
 def show_error(error: Exception) -> None:
-    """Shown to the player as a short message, never as a traceback."""
+    """The start-up error of web/boot.js, with the remedies that fit: a short message, never a traceback."""
     window.console.warn("".join(traceback.format_exception(error)))
-    box = document.getElementById("startup-error")
-    detail = document.getElementById("startup-error-detail")
-    detail.textContent = f"{type(error).__name__}: {error}"
-    box.hidden = False
-    document.getElementById("loading").hidden = True
-    document.documentElement.setAttribute("data-error", "")
+    window.pasurStartFailed(f"{type(error).__name__}: {error}")
 
 
 def run() -> None:

@@ -160,5 +160,6 @@
   document.addEventListener("pointerup", release, true);
   document.addEventListener("pointercancel", function () { pressed = null; }, true);
   document.addEventListener("keydown", function () { motion().finish(); }, true);
-  window.pasurPointer = { peek: function () { peek(pointed()); } };
+  // peek(): the table's cards that what is pointed at could take are marked; peek(card): those of that card.
+  window.pasurPointer = { peek: function (node) { peek(node || pointed()); } };
 })();

@@ -1,15 +1,16 @@
 // Short sounds made in the page with Web Audio (no sound files), and the sound switch of the top
 // bar (#sound-button). The game calls window.pasurSound.play("deal" | "lay" | "capture" | "sur").
-// The full game plays sounds unless the player turned them off (localStorage "pasur.settings",
-// key "sound"); an embedded game or a demo starts muted and its switch lasts for that frame only.
+// The full game plays sounds unless the player turned them off (its stored settings,
+// key "sound"); an embedded game or a demo (web/boot.js says so: pasurSound.embedded()) is muted,
+// and its switch lasts for that frame only.
 // Nothing plays before the player's first click or key press (browsers' autoplay rules).
 // Hook: html[data-sound="on" | "off"].
 (function () {
   "use strict";
-  var KEY = "pasur.settings";
+  if (!window.pasurGenerated) return; // web/generated.js did not arrive: the game does not start
+  var KEY = window.pasurGenerated.keys.settings;
   var root = document.documentElement;
-  var query = new URLSearchParams(location.search);
-  var embed = query.get("embed") === "1" || query.has("demo");
+  var embed = false;
   var context = null;
   var output = null;
   var gestured = false;
@@ -24,7 +25,7 @@
     }
   }
 
-  var enabled = embed ? false : readSettings().sound !== false;
+  var enabled = readSettings().sound !== false;
 
   function show() {
     root.setAttribute("data-sound", enabled ? "on" : "off");
@@ -168,5 +169,6 @@
     play: play,
     setEnabled: setEnabled,
     isEnabled: function () { return enabled; },
+    embedded: function () { embed = true; enabled = false; show(); }
   };
 })();

@@ -1,9 +1,11 @@
 // Pasur's service worker: the whole game, Pyodide included, from one versioned cache.
 //
-// The build replaces the three lines below with the build's id (a hash of every asset), the list
-// of assets with the hash of each ("" is the page itself, index.html), and the assets that are
-// stored when first loaded rather than in advance (PyScript's optional chunks). One build's assets live in the cache "pasur-<build>";
-// a page is served from exactly one such cache, so it never mixes files of two builds.
+// The build replaces the lines below with the build's id (a hash of every asset), the list of
+// assets with the hash of each ("" is the page itself, index.html), the assets that are stored
+// when first loaded rather than in advance (PyScript's optional chunks), and the assets of the
+// start itself (Pyodide, PyScript, the zips: 15 of the site's 16 MB). One build's assets live in
+// the cache "pasur-<build>"; a page is served from exactly one such cache, so it never mixes files
+// of two builds.
 //
 // - first install: take over the open page at once. The page does not wait for that: it
 //   preloads what the start-up needs and starts Python at once. The files fetched before this
@@ -15,17 +17,22 @@
 //   asset whose hash is unchanged since the older build is copied from that build's cache. The
 //   new worker then waits until the page asks ("skip-waiting"), after the player accepts.
 // - activate: delete the caches of other builds.
-// - every file served from the cache is checked against its hash first; a damaged one is fetched
-//   from the network again (and stored if it is this build's), never served.
+// - every file is checked against its hash once, as it is stored. A damaged copy (a disk error,
+//   an edit) is never served for long: the page's own files (0.4 MB) are checked again each time
+//   they are served, and replaced from the network when damaged; the start's own files are
+//   checked again only when the start fails (the page asks: "check"), and a damaged one is
+//   dropped, so that the next load fetches it from the network.
 const BUILD = "dev";
 const ASSETS = {};
 const ON_DEMAND = [];
+const START_FILES = []; // checked again only when the start fails
 const SNAPSHOT = ""; // where web/interpreter.js keeps its snapshot; its name hashes what it depends on
 const ASSET_HASH_LENGTH = 16;
 
 const PREFIX = "pasur-";
 const CACHE = PREFIX + BUILD;
 const MANIFEST = "__assets.json";
+const CHECKED_ON_FAILURE = new Set(START_FILES);
 const SCOPE = new URL(self.registration.scope);
 
 function url(path) {
@@ -164,8 +171,30 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+async function dropDamaged() {
+  // After a failed start: every stored start file whose bytes are not this build's goes, and with
+  // it the mark of a complete cache (the next load fetches it, and "complete" stores it again).
+  // The number of files dropped.
+  const cache = await caches.open(CACHE);
+  let dropped = 0;
+  for (const path of CHECKED_ON_FAILURE) {
+    const cached = await cache.match(url(path));
+    if (cached && await digest(cached) !== ASSETS[path]) {
+      await cache.delete(url(path));
+      dropped += 1;
+    }
+  }
+  if (dropped) await cache.delete(url(MANIFEST));
+  return dropped;
+}
+
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "check" && event.ports[0]) {
+    const answer = event.ports[0];
+    event.waitUntil(dropDamaged().then((dropped) => answer.postMessage({ dropped }),
+                                       () => answer.postMessage({ dropped: 0 })));
+  }
   if (event.data === "complete") {
     // The page is ready: store whatever it did not fetch, then say the game works offline.
     event.waitUntil(complete().then(() => post({ type: "offline-ready", build: BUILD })));
@@ -188,6 +217,7 @@ self.addEventListener("fetch", (event) => {
       const cache = await caches.open(CACHE);
       const cached = await cache.match(url(path));
       if (cached) {
+        if (CHECKED_ON_FAILURE.has(path)) return cached; // checked as it was stored
         const good = await checked(cached, path);
         if (good) return good;
         await cache.delete(url(path)); // damaged (a disk error, an edit): replaced from the network

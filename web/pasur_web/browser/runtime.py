@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyscript import window  # type: ignore[import-not-found]
 
 from ..model import actions as act
 from ..model import effects as fx
@@ -216,7 +216,4 @@ def failed_start(error: Exception) -> None:
     """The start-up error for a failure of the game's first drawing (``web/boot.js`` adds the remedies
     that fit: "Start without the saved game" when there is one), never a traceback on screen."""
     window.console.warn(f"the first drawing failed: {type(error).__name__}: {error}")
-    document.getElementById("startup-error-detail").textContent = f"{type(error).__name__}: {error}"[:300]
-    document.getElementById("loading").hidden = True
-    document.getElementById("startup-error").hidden = False
-    document.documentElement.setAttribute("data-error", "")
+    window.pasurStartFailed(f"{type(error).__name__}: {error}")

@@ -32,6 +32,9 @@ _MAX_SHOWN = 40
 
 
 KNOWN_KEYS = frozenset({*GAME_KEYS, "lang", "speed", "embed", "demo", "card", "table", "daily", "join", "key"})
+# What makes a game embedded (muted, a save of its own, no install offer): the address says embed=1,
+# or shows a demo (any value). web/boot.js receives the rule as data (model/scripts.py).
+EMBED_WHEN: dict[str, str | None] = {"embed": "1", "demo": None}
 TABLE_CODE = re.compile(r"[abcdefghjkmnpqrstuvwxyz23456789]{6}")  # a table between friends (model/online.py)
 
 
@@ -101,6 +104,11 @@ def _day(text: str) -> str | None:
         return None
 
 
+def embedded(seen: dict[str, str]) -> bool:
+    """Whether the address's parameters (the first value of each) make an embedded game."""
+    return any(key in seen and value in (None, seen[key]) for key, value in EMBED_WHEN.items())
+
+
 def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
     """Read a query string such as ``?players=3&preset=classic&seed=7&speed=instant``."""
     params = Params()
@@ -148,8 +156,8 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
         accept("join", code if TABLE_CODE.fullmatch(code) else None, "reason_join", "none")
     if "key" in seen:
         accept("key", seen["key"] if KEY.fullmatch(seen["key"]) else None, "reason_key", "none")
-    params.embed = seen.get("embed") == "1"
-    if "embed" in seen and not params.embed:
+    params.embed = embedded(seen)
+    if "embed" in seen and seen["embed"] != EMBED_WHEN["embed"]:
         params.notices.append(Notice("embed", _shown(seen["embed"]), "", "", "embed"))
     params.start_now = any(key in seen for key in GAME_KEYS) or params.daily is not None
     if "demo" in seen:
@@ -159,7 +167,6 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
 
 def _read_demo(params: Params, seen: dict[str, str]) -> None:
     """``demo=capture&card=7C&table=4C,4D,2H,2S`` or ``demo=deal&seed=N``: checked, or an error."""
-    params.embed = True
     params.start_now = False
     kind = seen["demo"]
     if kind not in DEMOS:
