@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from driver import DESKTOP, PHONE, forget_games, open_page, play_to_end, saved_game, shown_scores, tap_card
 from pasur import Rules, new_game
@@ -39,6 +39,23 @@ def test_match_by_clicks_matches_the_engine(page: Page, guard: object, site_url:
         assert played.choices >= 1, "no capture choice was offered in this match"
     if game.winner is not None:
         assert page.is_visible(".winner")
+
+
+def test_a_whole_match_to_62_at_the_normal_speed_on_a_phone(page: Page, guard: object, site_url: str) -> None:
+    """The full-length sibling of the short matches above: a match to the standard 62 against the
+    computer, as people play it (the normal speed, every card's flight, each deal's score sheet and
+    its Next deal, on a phone), checked against the engine."""
+    page.set_viewport_size(PHONE)
+    open_page(page, f"{site_url}?players=2&seed=12&lang=en")
+    played = play_to_end(page)
+    expect(page.locator("#play-again")).to_be_visible()
+    moves = [str(record.move) for record in saved_game(page).history]
+    game = new_game(2, Rules(), seed=12)
+    for move in moves:
+        game.play(move)
+    assert game.over and max(game.scores) >= 62
+    assert played.deals_seen == len(game.deal_results) - 1 >= 1  # every deal's sheet but the last's
+    assert shown_scores(page, 2) == game.scores
 
 
 def test_capture_choice_lists_every_option_most_valuable_first(page: Page, guard: object, site_url: str) -> None:
