@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from driver import EMBED_MATCH_KEY, RULES_PAGE_GAME_KEY, hold_clock, open_page, play_to_end, wait_ready
 
@@ -112,7 +112,8 @@ def test_deal_demo_pause_and_step(page: Page, guard: object, site_url: str) -> N
     page.clock.run_for(1_000)
     page.wait_for_function("n => document.querySelectorAll('#log li[data-kind=\"move\"]').length === n + 1",
                            arg=count)
-    assert "." in page.inner_text("#status")  # the move just made, and why
+    # Once its cards have landed (the status line waits for them), why the move did what it did.
+    expect(page.locator("#turn-status:not([data-was])")).to_contain_text(".")
     page.click("#demo-pause")  # playing again, the same time makes moves
     count = moves.count()
     page.clock.run_for(5_000)
