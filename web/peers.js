@@ -22,8 +22,9 @@
 // Refused by the host's page before a connection can deliver anything: a connection that is not of
 // the page's own kind ("raw" text: PeerJS's binary kinds reassemble chunks into one message, whatever
 // its size), more than MAX_CONNS connections, or PER_PEER from one page. Then closed: a connection that
-// does not open within KNOCK_MS (it holds no place then), one that says nothing within FIRST_MS, a message that is not text or is over MAX_TEXT characters, and one
-// that goes on sending faster than RATE messages a second (a burst of BURST passes; more are dropped).
+// does not open within KNOCK_MS (it holds no place then), one that says nothing within FIRST_MS, a
+// message that is not text or is over MAX_TEXT characters, and one that goes on sending faster than
+// RATE messages a second (a burst of BURST passes; more are dropped).
 // A signalling server that goes away closes nothing: open connections carry the game on, and the
 // page joins the server again when it is back.
 (function () {
