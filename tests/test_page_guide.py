@@ -16,7 +16,7 @@ from pasur_web.model import effects as fx
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State, Table
+from pasur_web.model.state import State, Turn
 from pasur_web.model.turns import tip_for
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import text_of
@@ -39,14 +39,14 @@ def guided(game_seed: int) -> State:
 
 def at(seed: int) -> State:
     match = Match.of(new_game(2, Rules(), seed=seed), (Seat("You", "human"), Seat("Sara", "easy")))
-    return replace(initial_state(parse_params(""), {}, ["en"]), view="game", match=match, table=Table(guide=True))
+    return replace(initial_state(parse_params(""), {}, ["en"]), view="game", match=match, turn=Turn(guide=True))
 
 
 def test_the_tip_is_worked_out_once_per_position_in_the_background() -> None:
     state = at(76)
     asked, effects = update(state, act.Press.CANCEL_CHOICE)  # (any action: the tip is asked for)
     match = match_of(state)
-    assert effects[-1] == fx.JudgeTip(match) and asked.table.tip is None
+    assert effects[-1] == fx.JudgeTip(match) and asked.turn.tip is None
     again, effects = update(asked, act.Press.CANCEL_CHOICE)
     assert again == asked and not any(isinstance(effect, fx.JudgeTip) for effect in effects)  # asked once
     words = guide_text(asked)
@@ -54,10 +54,10 @@ def test_the_tip_is_worked_out_once_per_position_in_the_background() -> None:
     stale = act.Tipped(match.id, 3, "4D:AD,3D,3S")
     assert update(asked, stale)[0] == asked  # another position's tip is not shown
     shown, _ = update(asked, tip_for(match))
-    tip = shown.table.tip
+    tip = shown.turn.tip
     assert tip is not None and tip[0] == 0 and str(tip[1]) == "4D:AD,3D,3S"
     again, effects = update(shown, act.Press.CANCEL_CHOICE)
-    assert again.table.tip is tip and not any(isinstance(effect, fx.JudgeTip) for effect in effects)
+    assert again.turn.tip is tip and not any(isinstance(effect, fx.JudgeTip) for effect in effects)
 
 
 def test_a_simpler_capture_than_the_best_move_is_said_and_graded_good() -> None:
@@ -65,7 +65,7 @@ def test_a_simpler_capture_than_the_best_move_is_said_and_graded_good() -> None:
     inaccuracy's worth): the guide teaches the capture and says so; its review grades it good, for that
     reason. Seed 448: the best move lays Q♠ and every capture loses 5 points or more: the tip is Q♠."""
     state = carried_out(*update(at(76), act.Press.CANCEL_CHOICE))
-    tip = state.table.tip
+    tip = state.turn.tip
     assert tip is not None and (str(tip[1]), str(tip[3])) == ("4D:AD,3D,3S", "KH")
     words = guide_text(state)
     assert words is not None and text_of(words[0]) == (
@@ -76,7 +76,7 @@ def test_a_simpler_capture_than_the_best_move_is_said_and_graded_good() -> None:
     assert verdict_line(entry, state.cat, with_best=True, guided=True) == (
         "Good · a capture as good as K♥: the guide teaches captures first")
     plain = carried_out(*update(at(448), act.Press.CANCEL_CHOICE))
-    assert plain.table.tip is not None and (str(plain.table.tip[1]), plain.table.tip[3]) == ("QS", None)
+    assert plain.turn.tip is not None and (str(plain.turn.tip[1]), plain.turn.tip[3]) == ("QS", None)
 
 
 def follow_every_tip(state: State) -> tuple[State, dict[int, Move]]:
@@ -84,11 +84,11 @@ def follow_every_tip(state: State) -> tuple[State, dict[int, Move]]:
     tips: dict[int, Move] = {}
     while (match := match_of(state)).phase == "play":
         if match.is_viewer_turn():
-            tip = state.table.tip
+            tip = state.turn.tip
             assert tip is not None and tip[0] == match.moves
             tips[match.moves] = tip[1]
             state = carried_out(*update(state, act.PlayCard(str(tip[1].card))))
-            if state.table.choosing is not None:
+            if state.turn.choosing is not None:
                 captured = ",".join(map(str, tip[1].sorted_captured()))
                 state = carried_out(*update(state, act.PickCapture(captured)))
         else:

@@ -93,7 +93,7 @@ def play_on(net: Net, done: Any, checks: bool = True) -> None:
         if found is None:  # the host's own turn
             move = game_of(host).legal_moves()[0]
             net.act_host(act.PlayCard(str(move.card)))
-            if net.host.table.choosing is not None:
+            if net.host.turn.choosing is not None:
                 net.act_host(act.PickCapture(",".join(map(str, move.sorted_captured()))))
             continue
         name = found
@@ -104,9 +104,9 @@ def play_on(net: Net, done: Any, checks: bool = True) -> None:
             assert friend.viewer_view() == game_of(host).view(turn)  # so the hint is the one a local game gives
         move = friend.viewer_view().legal_moves()[-1]
         sent = net.act_friend(name, act.PickCard(str(move.card)))
-        if net.friends[name].table.choosing is not None:
+        if net.friends[name].turn.choosing is not None:
             sent = net.act_friend(name, act.PickCapture(",".join(map(str, move.sorted_captured()))))
-        elif net.friends[name].table.selected is not None:
+        elif net.friends[name].turn.selected is not None:
             sent = net.act_friend(name, act.PlayCard(str(move.card)))
         assert [type(effect) for effect in sent] == [fx.Send], sent
         assert str(game_of(net.host.match).history[-1].move) == str(move)
@@ -489,7 +489,7 @@ def test_a_friend_page_beside_its_host_in_the_same_browser_is_not_behind() -> No
     friend, effects = update(net.friends["mina"], act.Behind(net.host.match))
     assert friend == net.friends["mina"] and effects == []
     host, _ = update(net.host, act.Behind(net.host.match))  # a host is behind like any tab
-    assert host.table.behind
+    assert host.turn.behind
 
 
 def test_the_join_form_says_who_invites_and_to_what_and_the_lobby_says_seated_once_answered() -> None:

@@ -31,7 +31,7 @@ def one_move(state: State) -> State:
     if not match.is_viewer_turn():
         return update(state, act.Computer("play", match.id, match.moves, str(move)))[0]
     state, _ = update(state, act.PlayCard(str(move.card)))
-    if state.table.choosing is None:
+    if state.turn.choosing is None:
         return state
     return update(state, act.PickCapture(",".join(map(str, move.sorted_captured()))))[0]
 

@@ -10,7 +10,7 @@ from pasur_web.model import actions as act
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State, Table
+from pasur_web.model.state import State, Turn
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import Node, attrs_of, find, find_all, text_of
 from pasur_web.screens.look import choice
@@ -28,7 +28,7 @@ TODAY = __import__("datetime").date(2026, 12, 2)
 def board(match: Match, lang: str = "en", **table: Any) -> State:
     """The page with ``match`` on the board."""
     state = initial_state(parse_params(f"?lang={lang}"), {}, [lang])
-    return replace(state, view="game", match=match, table=Table(**table))
+    return replace(state, view="game", match=match, turn=Turn(**table))
 
 
 def ai_move(match: Match) -> str:
@@ -216,7 +216,7 @@ def test_the_guided_deal_s_sheet_says_what_the_guide_s_last_tip_said() -> None:
     """The score sheet covers the guide's last tip: the sheet says it too, for the guided deal only."""
     match = play_until(Match.of(new_game(2, Rules(), seed=4), (Seat("You", "human"), Seat("Sara", "medium"))),
                        lambda m: m.phase == "deal-end")
-    guided = replace(board(match), table=Table(guide=True))
+    guided = replace(board(match), turn=Turn(guide=True))
     shown = sheet(guided)
     assert shown is not None
     said = find(shown[0], id="sheet-guide")

@@ -505,7 +505,7 @@ def test_a_tab_with_no_game_asks_before_a_new_game_replaces_another_tab_s() -> N
     assert told.cat.t("notice_other_tab_setup", names="Me, Bot") == (
         "A game is in progress in another tab: Me, Bot. Continue it here, or start a new game, which replaces it.")
     assert update(told, act.Behind(advance(other, 1)))[0].notices == told.notices  # its next move: said once
-    assert told.view == "setup" and told.match is None and not told.table.behind
+    assert told.view == "setup" and told.match is None and not told.turn.behind
     assert not asks_first(told, start)  # told: a new game now replaces it, as the notice says
     started, effects = update(told, start)
     assert started.match is not None and not any(n.kind == "tab" for n in started.notices)
@@ -539,7 +539,7 @@ def test_what_storage_holds_is_read_before_the_actions_that_decide_from_it_and_u
 
     from pasur_web.model import actions as act
     from pasur_web.model import effects as fx
-    from pasur_web.model.state import Table
+    from pasur_web.model.state import Turn
     from pasur_web.model.storage import DAILY_KEY, SETTINGS_KEY, Loaded
     from pasur_web.model.update import Reads, reads_first, update
 
@@ -550,11 +550,11 @@ def test_what_storage_holds_is_read_before_the_actions_that_decide_from_it_and_u
     for play in (act.PickCard(card), act.PlayCard(card), act.Press.UNDO, act.Computer("play", match.id, 0)):
         assert reads_first(table, play) == Reads(newer=True)
     assert reads_first(table, act.Computer("thinking", match.id, 0)) is None
-    assert reads_first(replace(table, table=Table(behind=True)), act.PickCard(card)) is None  # told already
+    assert reads_first(replace(table, turn=Turn(behind=True)), act.PickCard(card)) is None  # told already
     newer = advance(match, 2)
     assert update(table, act.Fresh(act.PlayCard(card), newer=newer)) == update(table, act.Behind(newer))
     played, _ = update(table, act.Fresh(act.PlayCard(card)))  # nothing newer: the move is made
-    assert played.match is not None and played.match.moves == match.moves + 1 and not played.table.behind
+    assert played.match is not None and played.match.moves == match.moves + 1 and not played.turn.behind
     # No game here: a new game is taken with another tab's game in progress, which is said first.
     setup, _ = update(_page(), act.Started(Loaded(None), today="2026-12-06"))
     start = act.StartGame({"setup-players": "2"})

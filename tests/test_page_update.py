@@ -10,7 +10,7 @@ from pasur_web.model import effects as fx
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State, Table
+from pasur_web.model.state import State, Turn
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import attrs_of, find_all
@@ -24,7 +24,7 @@ def at_table(guide: bool = False) -> tuple[State, str, str]:
     seed, several, single = seed_with_a_choice()
     match = Match.of(new_game(2, Rules(), seed=seed), (Seat("You", "human"), Seat("Sara", "medium")))
     state = initial_state(parse_params(""), {}, ["en"])
-    return replace(state, view="game", match=match, table=Table(guide=guide)), several, single
+    return replace(state, view="game", match=match, turn=Turn(guide=guide)), several, single
 
 
 def kinds(effects: list[fx.Effect]) -> list[str]:
@@ -41,11 +41,11 @@ def computer_move(state: State) -> str:
 def test_a_card_of_several_captures_opens_the_choice_and_a_capture_plays() -> None:
     state, several, _ = at_table()
     chosen, effects = update(state, act.PickCard(several))
-    assert chosen.table.choosing == several and chosen.match is state.match and not game_of(match_of(state)).history
+    assert chosen.turn.choosing == several and chosen.match is state.match and not game_of(match_of(state)).history
     assert effects == [fx.Focus("#capture-choice [data-capture]")]
     option = match_of(chosen).ordered_options(several)[-1]
     played, effects = update(chosen, act.PickCapture(",".join(str(c) for c in option.sorted_captured())))
-    assert played.table.choosing is None
+    assert played.turn.choosing is None
     assert [str(r.move) for r in game_of(match_of(played)).history] == [str(option)]
     assert not game_of(match_of(chosen)).history  # the state before is unchanged
     assert kinds(effects) == ["Sound", "SaveMatch", "RunComputer"]  # the computer's turn is next
@@ -55,22 +55,22 @@ def test_another_card_gives_up_the_open_choice() -> None:
     state, several, single = at_table()
     state, _ = update(state, act.PickCard(several))
     state, _ = update(state, act.PickCard(single))
-    assert state.table.choosing is None and state.table.selected == single and not game_of(match_of(state)).history
+    assert state.turn.choosing is None and state.turn.selected == single and not game_of(match_of(state)).history
     state, _ = update(state, act.PickCard(single))  # the second tap plays it
-    assert state.table.selected is None and str(game_of(match_of(state)).history[0].move.card) == single
+    assert state.turn.selected is None and str(game_of(match_of(state)).history[0].move.card) == single
 
 
 def test_the_first_tap_on_a_card_of_one_outcome_shows_it_and_plays_nothing() -> None:
     state, several, single = at_table()
     looked, effects = update(state, act.PickCard(single))
-    assert looked.table.selected == single and looked.match is state.match and effects == []
-    assert update(looked, act.Press.CANCEL_CHOICE)[0].table.selected is None
-    assert update(looked, act.Press.ESCAPE)[0].table.selected is None
+    assert looked.turn.selected == single and looked.match is state.match and effects == []
+    assert update(looked, act.Press.CANCEL_CHOICE)[0].turn.selected is None
+    assert update(looked, act.Press.ESCAPE)[0].turn.selected is None
     played, _ = update(looked, act.PlayCard(single))  # its Play button, or a drop on the table
-    assert str(game_of(match_of(played)).history[0].move.card) == single and played.table.selected is None
+    assert str(game_of(match_of(played)).history[0].move.card) == single and played.turn.selected is None
     assert str(game_of(match_of(update(state, act.PlayCard(single))[0])).history[0].move.card) == single
     other, _ = update(looked, act.PickCard(several))  # another card: its choice instead
-    assert other.table.selected is None and other.table.choosing == several
+    assert other.turn.selected is None and other.turn.choosing == several
     quick = replace(state, settings={"quick_play": True})  # the setting for experienced players
     assert str(game_of(match_of(update(quick, act.PickCard(single))[0])).history[0].move.card) == single
 
@@ -80,7 +80,7 @@ def test_cancel_and_stale_clicks_change_nothing() -> None:
     state, _ = update(state, act.PickCard(several))
     state, effects = update(state, act.Press.CANCEL_CHOICE)
     # The focus goes back to the card whose choice it was (a keyboard player's next Enter is for it).
-    assert state.table.choosing is None and not game_of(match_of(state)).history
+    assert state.turn.choosing is None and not game_of(match_of(state)).history
     assert effects == [fx.Focus(f'#hand [data-card="{several}"]')]
     assert update(state, act.PickCapture("4C")) == (state, [])  # no choice open: ignored
     assert update(state, act.PickCard("ZZ")) == (state, [])  # not a card of the hand
@@ -101,37 +101,37 @@ def test_the_computer_thinks_shows_its_move_then_plays_it() -> None:
     match = match_of(state)
     move = computer_move(state)
     state, _ = update(state, act.Computer("thinking", match.id, match.moves))
-    assert state.table.thinking and state.match is match
+    assert state.turn.thinking and state.match is match
     state, _ = update(state, act.Computer("preview", match.id, match.moves, move))
-    assert str(state.table.preview) == move and not state.table.thinking and state.match is match
+    assert str(state.turn.preview) == move and not state.turn.thinking and state.match is match
     assert update(state, act.PickCard(str(game_of(match).hands[0][0])))[0] == state  # nothing while it is shown
     state, effects = update(state, act.Computer("play", match.id, match.moves, move))
-    assert state.table.preview is None and str(game_of(match_of(state)).history[-1].move) == move
+    assert state.turn.preview is None and str(game_of(match_of(state)).history[-1].move) == move
     assert kinds(effects) == ["Sound", "SaveMatch", "RunComputer", "Focus"]  # the player's turn again
     # Its turns done, with nothing left to clear: the same state (nothing to draw), the hand's focus.
     match = match_of(state)
     done, effects = update(state, act.Computer("done", match.id, match.moves))
     assert done is state and kinds(effects) == ["Focus"]
-    thinking = replace(state, table=replace(state.table, thinking=True))
-    assert not update(thinking, act.Computer("done", match.id, match.moves))[0].table.thinking
+    thinking = replace(state, turn=replace(state.turn, thinking=True))
+    assert not update(thinking, act.Computer("done", match.id, match.moves))[0].turn.thinking
 
 
 def test_reasons_are_kept_only_for_the_guide_and_the_demo() -> None:
     state, _, single = at_table()
-    assert not update(state, act.PlayCard(single))[0].table.reasons
+    assert not update(state, act.PlayCard(single))[0].turn.reasons
     state, _, single = at_table(guide=True)
     state, _ = update(state, act.PlayCard(single))
-    assert list(state.table.reasons) == [0] and state.table.reasons[0]
-    assert update(state, act.Press.STOP_GUIDE)[0].table.guide is False
+    assert list(state.turn.reasons) == [0] and state.turn.reasons[0]
+    assert update(state, act.Press.STOP_GUIDE)[0].turn.guide is False
 
 
 def test_a_hint_is_shown_only_for_the_position_it_was_searched_for() -> None:
     state, _, single = at_table()
     asked, effects = update(state, act.Press.HINT)
-    assert asked.table.hinting and effects == [fx.SearchHint(match_of(state))]
+    assert asked.turn.hinting and effects == [fx.SearchHint(match_of(state))]
     assert update(asked, act.Press.HINT) == (asked, [])  # one search at a time
-    assert update(asked, act.ShowHint(single, match_of(state).id, 0))[0].table.hint == single
-    assert update(asked, act.ShowHint(single, match_of(state).id, 3))[0].table.hint is None
+    assert update(asked, act.ShowHint(single, match_of(state).id, 0))[0].turn.hint == single
+    assert update(asked, act.ShowHint(single, match_of(state).id, 3))[0].turn.hint is None
 
 
 def test_a_hint_is_shown_as_a_tap_shows_its_card() -> None:
@@ -144,24 +144,24 @@ def test_a_hint_is_shown_as_a_tap_shows_its_card() -> None:
     match = match_of(state)
     asked, _ = update(state, act.Press.HINT)
     shown, effects = update(asked, act.ShowHint(single, match.id, 0))
-    assert (shown.table.selected, shown.table.choosing) == (single, None)
+    assert (shown.turn.selected, shown.turn.choosing) == (single, None)
     assert effects == [fx.Focus(f'#hand [data-card="{single}"]')]
     option = str(match.ordered_options(several)[-1])  # not the first option: the hint's own is marked
     shown, effects = update(asked, act.ShowHint(option, match.id, 0))
-    assert shown.table.choosing == several and effects == [fx.Focus("#capture-choice [data-hint]")]
+    assert shown.turn.choosing == several and effects == [fx.Focus("#capture-choice [data-hint]")]
     nodes = choice(shown)
     assert nodes is not None
     marked = find_all(("div", (), tuple(nodes)), data_hint="*")
     assert [attrs_of(node)["data-capture"] for node in marked] == [option.partition(":")[2]]
     # The guided deal's tip marks its option the same way.
-    tipped = replace(state, table=replace(state.table, choosing=several, tip=(0, Move.parse(option), (), None)))
+    tipped = replace(state, turn=replace(state.turn, choosing=several, tip=(0, Move.parse(option), (), None)))
     nodes = choice(tipped)
     assert nodes is not None
     assert [attrs_of(node)["data-capture"] for node in find_all(("div", (), tuple(nodes)), data_hint="*")] == [
         option.partition(":")[2]]
     looking, _ = update(asked, act.PickCard(several))
     kept, _ = update(looking, act.ShowHint(single, match.id, 0))
-    assert kept.table.choosing == several and kept.table.selected is None and kept.table.hint == single
+    assert kept.turn.choosing == several and kept.turn.selected is None and kept.turn.hint == single
 
 
 def test_next_deal_ends_the_guide_and_deals() -> None:
@@ -170,12 +170,12 @@ def test_next_deal_ends_the_guide_and_deals() -> None:
     assert same.match is state.match and not [effect for effect in effects if not isinstance(effect, fx.JudgeTip)]
     match = replace(match_of(state), pending_sheet=0)
     state, effects = update(replace(state, match=match), act.Press.NEXT_DEAL)
-    assert not state.table.guide and match_of(state).pending_sheet is None and effects[0] == fx.Sound(("deal",))
+    assert not state.turn.guide and match_of(state).pending_sheet is None and effects[0] == fx.Sound(("deal",))
 
 
 def test_a_tab_that_is_behind_plays_nothing() -> None:
     state, _, single = at_table()
-    behind = replace(state, table=Table(behind=True))
+    behind = replace(state, turn=Turn(behind=True))
     assert update(behind, act.PickCard(single))[0].match is behind.match
     assert update(behind, act.Computer("play", match_of(state).id, 0, single))[0].match is behind.match
 
@@ -186,13 +186,13 @@ def test_undo_takes_back_the_move_and_forgets_its_reasons() -> None:
     state, _ = update(state, act.PlayCard(single))
     match = match_of(state)
     state, _ = update(state, act.Computer("play", match.id, match.moves, computer_move(state)))
-    assert 0 in state.table.reasons and len(game_of(match_of(state)).history) == 2
+    assert 0 in state.turn.reasons and len(game_of(match_of(state)).history) == 2
     state, effects = update(state, act.Press.UNDO)
-    assert game_of(match_of(state)).to_json() == start and state.table.reasons == {} and state.table.guide
+    assert game_of(match_of(state)).to_json() == start and state.turn.reasons == {} and state.turn.guide
     assert match_of(state).undone and fx.StopComputer() in effects
     assert update(state, act.Press.UNDO) == (state, [])  # nothing left to take back
     state, _ = update(state, act.PickCard(several))
-    assert update(state, act.Press.UNDO)[0].table.choosing == several  # no move of the human yet
+    assert update(state, act.Press.UNDO)[0].turn.choosing == several  # no move of the human yet
     no_undo = replace(state, settings={"undo": False})
     option = match_of(state).ordered_options(several)[0]
     played, _ = update(no_undo, act.PickCapture(",".join(map(str, option.sorted_captured()))))
@@ -248,11 +248,11 @@ def test_escape_closes_what_is_in_front_first() -> None:
     state, _ = update(state, act.PickCard(several))
     state, _ = update(state, act.OpenSettings())
     state, _ = update(state, act.OpenRules())
-    assert state.rules is not None and state.settings_open and state.table.choosing == several
+    assert state.rules is not None and state.settings_open and state.turn.choosing == several
     state, _ = update(state, act.Press.ESCAPE)
-    assert state.rules is None and state.settings_open and state.table.choosing == several
+    assert state.rules is None and state.settings_open and state.turn.choosing == several
     state, _ = update(state, act.Press.ESCAPE)
-    assert state.table.choosing is None and state.settings_open
+    assert state.turn.choosing is None and state.settings_open
     state, _ = update(state, act.Press.ESCAPE)
     assert not state.settings_open
 
@@ -270,12 +270,12 @@ def test_another_tabs_game_stops_this_tab_and_offers_to_continue_it() -> None:
     state, _, _ = at_table()
     newer = Match.start(2, Rules(), (Seat("You", "human"), Seat("Bo", "easy")), seed=8)
     state, effects = update(state, act.Behind(newer))
-    assert state.table.behind and fx.StopComputer() in effects
+    assert state.turn.behind and fx.StopComputer() in effects
     assert [(notice.kind, notice.action) for notice in state.notices] == [("tab", ("adopt", "notice_take_over"))]
     # The notice's button reads the game saved now (the click reads no storage itself), then continues it.
     assert update(state, act.Press("adopt")) == (state, [fx.ReadSaved()])
     state, _ = update(state, act.Adopt(newer))
-    assert state.match is newer and not state.table.behind and state.notices == ()
+    assert state.match is newer and not state.turn.behind and state.notices == ()
 
 
 def test_a_failed_write_is_said_until_a_write_works() -> None:

@@ -142,10 +142,10 @@ class Drawer:
             self.setup = None  # #setup shows something else now (or nothing): drawn again when it comes back
         match = state.match
         if match is not None and state.playing:
-            mark = mark_of(match, state.table)
+            mark = mark_of(match, state.turn)
             if mark != self.mark:  # cards move: measured before the drawing, animated after it
                 ms = FLIGHT_MS.get(state.speed, 0)
-                out["motion"] = plan(match, state.table, self.mark, ms).to_js(state.cat.t("log_sur"))
+                out["motion"] = plan(match, state.turn, self.mark, ms).to_js(state.cat.t("log_sur"))
             out["myTurn"] = match.is_viewer_turn()
             self.mark = mark
         if not items and not focus and "texts" not in out and "setup" not in out:

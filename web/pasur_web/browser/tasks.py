@@ -76,7 +76,7 @@ class Tasks:
     # ------------------------------------------------------------------ the computer's turns (model.turns.Host)
     def match(self) -> Match | None:
         state = self.runtime.state
-        return state.match if state.playing and not state.table.behind else None
+        return state.match if state.playing and not state.turn.behind else None
 
     def delay(self) -> float:
         return DELAYS.get(self.runtime.state.speed, 0.0)

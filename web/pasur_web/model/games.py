@@ -16,7 +16,7 @@ from .params import Params
 from .play import Result, after_change
 from .seats import HUMAN, YOU_WORDS, Seat, default_seats
 from .setup_form import read_setup
-from .state import DealDemo, Notice, State, Table
+from .state import DealDemo, Notice, State, Turn
 from .storage import DAILY_KEY, FRIEND_KEY
 
 __all__ = ["asks_first", "begin", "daily_link_game", "drop_game_params", "game_action", "resume", "show_setup",
@@ -39,10 +39,10 @@ def drop_game_params(state: State) -> list[fx.Effect]:
 
 def begin(state: State, match: Match, guide: bool = False) -> Result:
     """``match`` on the board, from its first move: what was said about the game before goes."""
-    table = Table(guide=guide, explain=state.demo is not None)
+    turn = Turn(guide=guide, explain=state.demo is not None)
     notices = _without(state.notices, "resumed", "edited", "tab", "daily") + _daily_notice(match)
     closing: list[fx.Effect] = [fx.CloseTable()] if state.online is not None else []
-    state = replace(state, view="game", match=match, table=table, settings_open=False, leaving=False,
+    state = replace(state, view="game", match=match, turn=turn, settings_open=False, leaving=False,
                     asking=None, review=None, notices=notices, shared="", shared_text="",
                     online=None)
     return after_change(state, [*closing, fx.StopComputer()])
@@ -87,7 +87,7 @@ def resume(state: State, match: Match, notice: bool = True) -> Result:
     if match.edited:
         notices += (Notice(("notice_edited", {}), "edited"),)
     notices += _daily_notice(match)
-    state = replace(state, view="game", match=match, table=Table(), asking=None, leaving=False, review=None,
+    state = replace(state, view="game", match=match, turn=Turn(), asking=None, leaving=False, review=None,
                     notices=notices)
     return after_change(state, [fx.StopComputer()])
 
@@ -100,9 +100,9 @@ def show_setup(state: State, forget_finished: bool = False) -> Result:
     if forget_finished and match is not None and match.over and state.demo is None:
         effects.append(fx.ForgetMatch())
         match = None
-    table = replace(state.table, choosing=None, preview=None, thinking=False, hinting=False)
+    turn = replace(state.turn, choosing=None, preview=None, thinking=False, hinting=False)
     effects.append(fx.Focus("#setup-players"))
-    return replace(state, view="setup", match=match, table=table, leaving=False, review=None), effects
+    return replace(state, view="setup", match=match, turn=turn, leaving=False, review=None), effects
 
 
 def _leave_finished_table(state: State) -> Result:
@@ -174,7 +174,7 @@ def _rematch(state: State) -> Result:
         # The host: the same table, seats and friends, new cards; the friends' pages follow.
         again = replace(Match.start(game.players, game.rules, match.seats), table_code=match.table_code,
                         tokens=match.tokens, started=True, host_key=match.host_key, stand_ins=match.stand_ins)
-        state = replace(state, match=again, table=Table(), review=None, view="game")
+        state = replace(state, match=again, turn=Turn(), review=None, view="game")
         return after_change(state, [fx.StopComputer()])
     return _new_game(state, game.players, game.rules, match.seats, None)
 

@@ -21,7 +21,7 @@ from .play import Result, after_change, play
 from .seat_state import seat_state
 from .seats import FRIEND, HUMAN, YOU_WORDS, Seat, clean_name
 from .setup_form import read_setup
-from .state import State, Table
+from .state import State, Turn
 from .wire import json_text
 
 __all__ = ["host_action", "open_table", "publish", "resume_table", "shown_seats", "to_guest"]
@@ -40,7 +40,7 @@ def open_table(state: State, form: Mapping[str, str | bool], code: str, secret: 
     match = replace(Match.start(new.players, new.rules, new.seats, seed), table_code=code, started=False,
                     host_key=secret)
     hosting = Hosting(code, public_of(secret))
-    state = replace(state, view="lobby", match=match, table=Table(), online=hosting, leaving=False)
+    state = replace(state, view="lobby", match=match, turn=Turn(), online=hosting, leaving=False)
     return state, [fx.StopComputer(), fx.Listen(code), fx.SaveMatch(match)]
 
 

@@ -17,7 +17,7 @@ from .params import SPEEDS
 from .play import Result, finish_daily, table_action
 from .review_panel import escape, review_action, reviewed
 from .savegame import Partly, read_settings
-from .state import Notice, State, Table
+from .state import Notice, State, Turn
 from .stats import Stats, counting
 from .storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, match_key
 
@@ -69,10 +69,10 @@ def _saved(state: State, action: act.Saved) -> Result:
         state = replace(state, stats=action.stats)
         if match is not None and match.over:
             state = replace(state, match=replace(match, counted=True))
-    if action.result is None and state.table.behind and action.stats is None and action.key not in (
+    if action.result is None and state.turn.behind and action.stats is None and action.key not in (
             STATS_KEY, DAILY_KEY):  # a game started here replaced the other tab's
         notices = tuple(notice for notice in state.notices if notice.kind != "tab")
-        state = replace(state, table=Table(guide=state.table.guide), notices=notices)
+        state = replace(state, turn=Turn(guide=state.turn.guide), notices=notices)
     return state, []
 
 
@@ -92,7 +92,7 @@ def _behind(state: State, newer: act.Behind) -> Result:
         notices += (Notice(words, "tab", ("adopt", "notice_take_over")),)
     if match is None or state.demo is not None:
         return replace(state, notices=notices), []
-    return replace(state, notices=notices, table=Table(behind=True)), [fx.StopComputer()]
+    return replace(state, notices=notices, turn=Turn(behind=True)), [fx.StopComputer()]
 
 
 def _stored(state: State, action: act.Stored) -> Result:
@@ -129,7 +129,7 @@ def _escape(state: State) -> Result:
         return replace(state, leaving=False), [fx.Focus("#new-game")]
     if state.view == "setup" and state.match is not None:
         return replace(state, view="game"), [fx.RunComputer(), fx.Focus("hand")]
-    if state.table.choosing is not None or state.table.selected is not None:
+    if state.turn.choosing is not None or state.turn.selected is not None:
         return table_action(state, act.Press.CANCEL_CHOICE)
     if state.settings_open:
         return replace(state, settings_open=False, confirm_reset=False), []

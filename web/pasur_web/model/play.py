@@ -26,30 +26,30 @@ Result = tuple[State, list[fx.Effect]]
 def with_tip(state: State) -> Result:
     """The guide's suggestion for the position on the board: asked once per position (``JudgeTip``,
     the judgement the move review makes of that position), cleared when it is not the player's turn."""
-    table, match = state.table, state.match
-    if not table.guide or match is None or not match.is_viewer_turn() or table.preview is not None:
-        cleared = table.tip is None and table.tipping is None
-        return (state if cleared else replace(state, table=replace(table, tip=None, tipping=None))), []
-    if (table.tip is not None and table.tip[0] == match.moves) or table.tipping == (match.id, match.moves):
+    turn, match = state.turn, state.match
+    if not turn.guide or match is None or not match.is_viewer_turn() or turn.preview is not None:
+        cleared = turn.tip is None and turn.tipping is None
+        return (state if cleared else replace(state, turn=replace(turn, tip=None, tipping=None))), []
+    if (turn.tip is not None and turn.tip[0] == match.moves) or turn.tipping == (match.id, match.moves):
         return state, []
-    return replace(state, table=replace(table, tip=None, tipping=(match.id, match.moves))), [fx.JudgeTip(match)]
+    return replace(state, turn=replace(turn, tip=None, tipping=(match.id, match.moves))), [fx.JudgeTip(match)]
 
 
 def tipped(state: State, action: act.Tipped) -> Result:
     """The judgement of the position gave the guide's tip (and, for a simpler capture than the best
     move, that best move): shown with why the tip does what it does, for that position only."""
-    table, match = state.table, state.match
+    turn, match = state.turn, state.match
     game = None if match is None else match.game
-    if match is None or game is None or table.tipping != (action.match, action.moves) or not match.is_viewer_turn():
+    if match is None or game is None or turn.tipping != (action.match, action.moves) or not match.is_viewer_turn():
         return state, []
     view = match.viewer_view()
     try:
         tip = game.resolve(action.move)
         best = None if action.best is None else game.resolve(action.best)
     except IllegalMoveError:
-        return replace(state, table=replace(table, tipping=None)), []
+        return replace(state, turn=replace(turn, tipping=None)), []
     why = tuple(explain_move(tip, view.table, view.rules, view.last_round))
-    return replace(state, table=replace(table, tip=(match.moves, tip, why, best), tipping=None)), []
+    return replace(state, turn=replace(turn, tip=(match.moves, tip, why, best), tipping=None)), []
 
 
 def after_change(state: State, effects: list[fx.Effect] | None = None) -> Result:
@@ -83,30 +83,30 @@ def finish_daily(state: State, effects: list[fx.Effect]) -> Result:
 
 def play(state: State, move: Move | str) -> Result:
     """Play ``move`` for the seat to move; a stale or illegal move changes nothing but the choice."""
-    match, table = state.match, state.table
+    match, turn = state.match, state.turn
     assert match is not None
     online = state.online
     if isinstance(online, Visiting):  # a friend's page: the host plays it
         if online.host_slot is None:
             return state, []
         send = fx.Send(online.host_slot, wire.json_text({"t": "play", "move": str(move), "at": match.moves}))
-        table = replace(table, choosing=None, selected=None)
-        return replace(state, table=table, online=replace(online, move_pending=True)), [send]
+        turn = replace(turn, choosing=None, selected=None)
+        return replace(state, turn=turn, online=replace(online, move_pending=True)), [send]
     game = match.game
     if game is None:
         return state, []
-    reasons = table.reasons
+    reasons = turn.reasons
     try:
-        if table.guide or table.explain:
+        if turn.guide or turn.explain:
             resolved = game.resolve(move)
             why = tuple(explain_move(resolved, game.table, game.rules, game.last_round))
             reasons = {**reasons, len(game.history): why}
         played = match.play(move)
     except IllegalMoveError:
-        return replace(state, table=replace(table, choosing=None)), []
-    table = replace(table, choosing=None, selected=None, hint=None, preview=None, reasons=reasons)
+        return replace(state, turn=replace(turn, choosing=None)), []
+    turn = replace(turn, choosing=None, selected=None, hint=None, preview=None, reasons=reasons)
     notices = tuple(notice for notice in state.notices if notice.kind != "resumed")  # said, and played on since
-    return after_change(replace(state, match=played, table=table, notices=notices),
+    return after_change(replace(state, match=played, turn=turn, notices=notices),
                         [fx.Sound(sounds_after(played.board))])
 
 
@@ -115,9 +115,9 @@ def _pick_card(state: State, match: Match, card: str, now: bool = False) -> Resu
     each takes and is worth. A card with one outcome is looked at first: the cards it would take
     are marked and its worth said, and a second tap (or ``now``: its Play button, a drop on the
     table, the setting to play on the first tap) plays it."""
-    table = state.table
+    turn = state.turn
     waiting = isinstance(state.online, Visiting) and state.online.waiting
-    if not match.is_viewer_turn() or table.preview is not None or waiting:
+    if not match.is_viewer_turn() or turn.preview is not None or waiting:
         return state, []
     try:
         options = match.ordered_options(card)
@@ -126,40 +126,40 @@ def _pick_card(state: State, match: Match, card: str, now: bool = False) -> Resu
     if not options:
         return state, []
     if len(options) > 1:  # another card's open choice is given up
-        return replace(state, table=replace(table, choosing=card, selected=None)), [
+        return replace(state, turn=replace(turn, choosing=card, selected=None)), [
             fx.Focus("#capture-choice [data-capture]")]
-    if now or table.selected == card or state.settings.get("quick_play", False):
+    if now or turn.selected == card or state.settings.get("quick_play", False):
         return play(state, options[0])
-    return replace(state, table=replace(table, selected=card, choosing=None)), []
+    return replace(state, turn=replace(turn, selected=card, choosing=None)), []
 
 
 def _hinted(state: State, move: str) -> Result:
     """The hint found: its card is ringed, and, unless the player is looking at a card already, shown
     as a tap would show it (what it takes and is worth, or the capture choice with the hinted option
     marked), so that the hint says why and plays with one more tap (or Enter: the focus is on it)."""
-    table, match = state.table, state.match
+    turn, match = state.turn, state.match
     assert match is not None
-    table = replace(table, hinting=False, hint=move)
-    if table.selected is not None or table.choosing is not None:
-        return replace(state, table=table), []
+    turn = replace(turn, hinting=False, hint=move)
+    if turn.selected is not None or turn.choosing is not None:
+        return replace(state, turn=turn), []
     card = move.partition(":")[0]
     if len(match.ordered_options(card)) > 1:
-        return replace(state, table=replace(table, choosing=card)), [fx.Focus("#capture-choice [data-hint]")]
-    return replace(state, table=replace(table, selected=card)), [fx.Focus(f'#hand [data-card="{card}"]')]
+        return replace(state, turn=replace(turn, choosing=card)), [fx.Focus("#capture-choice [data-hint]")]
+    return replace(state, turn=replace(turn, selected=card)), [fx.Focus(f'#hand [data-card="{card}"]')]
 
 
 def _computer(state: State, match: Match, step: act.Computer) -> Result:
     """The computer's turn, step by step, for the position it was started in (else nothing)."""
-    table = state.table
+    turn = state.turn
     if step.step == "done":
         done: list[fx.Effect] = [fx.Focus("hand")] if match.is_viewer_turn() else []
-        if table.preview is None and not table.thinking:
+        if turn.preview is None and not turn.thinking:
             return state, done  # (the same state: nothing is drawn anew)
-        return replace(state, table=replace(table, preview=None, thinking=False)), done
+        return replace(state, turn=replace(turn, preview=None, thinking=False)), done
     if (step.match, step.moves) != (match.id, match.moves) or not match.is_ai_turn():
         return state, []
     if step.step == "thinking":
-        return replace(state, table=replace(table, thinking=True)), []
+        return replace(state, turn=replace(turn, thinking=True)), []
     if match.game is None:
         return state, []
     try:
@@ -167,8 +167,8 @@ def _computer(state: State, match: Match, step: act.Computer) -> Result:
     except IllegalMoveError:
         return state, []
     if step.step == "preview":
-        return replace(state, table=replace(table, thinking=False, preview=move)), []
-    return play(replace(state, table=replace(table, thinking=False)), move)
+        return replace(state, turn=replace(turn, thinking=False, preview=move)), []
+    return play(replace(state, turn=replace(turn, thinking=False)), move)
 
 
 def _undo(state: State, match: Match) -> Result:
@@ -177,51 +177,51 @@ def _undo(state: State, match: Match) -> Result:
     if undone is None:
         return state, []
     kept = undone.moves
-    table = replace(state.table, choosing=None, selected=None, preview=None, hint=None, thinking=False,
-                    reasons={number: why for number, why in state.table.reasons.items() if number < kept})
-    return after_change(replace(state, match=undone, table=table), [fx.StopComputer()])
+    turn = replace(state.turn, choosing=None, selected=None, preview=None, hint=None, thinking=False,
+                   reasons={number: why for number, why in state.turn.reasons.items() if number < kept})
+    return after_change(replace(state, match=undone, turn=turn), [fx.StopComputer()])
 
 
 def table_action(state: State, action: act.Action) -> Result:
     """An action at the table; nothing happens without a match in front, or in a tab that is behind."""
-    match, table = state.match, state.table
+    match, turn = state.match, state.turn
     if match is None or (state.view != "game" and not isinstance(action, act.ShowHint | act.Computer)):
         return state, []
     if isinstance(action, act.Tipped):
         return tipped(state, action)
     moves = isinstance(action, act.PickCard | act.PlayCard | act.PickCapture | act.Computer)
-    if table.behind and (moves or action is act.Press.UNDO):
-        return replace(state, table=replace(table, choosing=None, selected=None)), []  # a tab behind plays nothing
+    if turn.behind and (moves or action is act.Press.UNDO):
+        return replace(state, turn=replace(turn, choosing=None, selected=None)), []  # a tab behind plays nothing
     if isinstance(action, act.PickCard | act.PlayCard):
         return _pick_card(state, match, action.card, now=isinstance(action, act.PlayCard))
     if isinstance(action, act.PickCapture):
-        if table.choosing is None or not match.is_viewer_turn():
-            return replace(state, table=replace(table, choosing=None)), []
-        return play(state, f"{table.choosing}:{action.captured}")
+        if turn.choosing is None or not match.is_viewer_turn():
+            return replace(state, turn=replace(turn, choosing=None)), []
+        return play(state, f"{turn.choosing}:{action.captured}")
     if action is act.Press.CANCEL_CHOICE:  # the focus goes back to the card whose choice it was
-        card = table.choosing or table.selected
+        card = turn.choosing or turn.selected
         focus = fx.Focus(f'#hand [data-card="{card}"]' if card else "hand")
-        return replace(state, table=replace(table, choosing=None, selected=None)), [focus]
+        return replace(state, turn=replace(turn, choosing=None, selected=None)), [focus]
     if isinstance(action, act.Computer):
         return _computer(state, match, action)
     if action is act.Press.NEXT_DEAL:
         if match.phase != "deal-end":
             return state, []
-        table = replace(table, guide=False, hint=None)  # the guided deal is over
-        return after_change(replace(state, match=match.next_deal(), table=table), [fx.Sound(("deal",))])
+        turn = replace(turn, guide=False, hint=None)  # the guided deal is over
+        return after_change(replace(state, match=match.next_deal(), turn=turn), [fx.Sound(("deal",))])
     if action is act.Press.REVEAL:
         return after_change(replace(state, match=match.reveal()))
     if action is act.Press.UNDO:
         return _undo(state, match)
     if action is act.Press.HINT:
-        if not match.is_viewer_turn() or table.hinting or match.counted_daily:
+        if not match.is_viewer_turn() or turn.hinting or match.counted_daily:
             return state, []
-        return replace(state, table=replace(table, hinting=True)), [fx.SearchHint(match)]
+        return replace(state, turn=replace(turn, hinting=True)), [fx.SearchHint(match)]
     if isinstance(action, act.ShowHint):
         still = match.is_viewer_turn() and (match.id, match.moves) == (action.match, action.moves)
         if not still:
-            return replace(state, table=replace(table, hinting=False)), []
+            return replace(state, turn=replace(turn, hinting=False)), []
         return _hinted(state, action.move)
     if action is act.Press.STOP_GUIDE:
-        return replace(state, table=replace(table, guide=False, hint=None)), []
+        return replace(state, turn=replace(turn, guide=False, hint=None)), []
     return state, []

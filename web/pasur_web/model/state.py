@@ -18,7 +18,7 @@ from .online_state import Online
 from .params import Params
 from .stats import Stats
 
-__all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "Online", "Review", "State", "Table", "Words"]
+__all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "Online", "Review", "State", "Turn", "Words"]
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,11 @@ class Notice:
 
 
 @dataclass(frozen=True)
-class Table:
-    """What is selected, previewed, hinted or being chosen at the table; the guide; the reasons kept."""
+class Turn:
+    """The play at the table as it stands between moves: the card selected or whose captures are
+    being chosen, the computer's move thought of or previewed, the hint, the guided deal's tip, the
+    reasons kept, and whether this tab may move at all (``behind``). (The cards on the table are the
+    match's: ``Match.board``.)"""
 
     choosing: str | None = None  # the card whose captures the player is choosing between
     selected: str | None = None  # the card tapped once: what it would take is shown, a second tap plays it
@@ -95,7 +98,7 @@ class State:
     speed: str
     view: str = "loading"  # "loading", "setup" (the new-game panel), "game", "demo", "lobby" or "join"
     match: Match | None = None  # the match on the board (kept while the new-game panel is over it)
-    table: Table = Table()
+    turn: Turn = Turn()  # the play at the table between moves: what is selected, previewed, hinted
     asking: Match | None = None  # the saved game a link with game parameters would replace
     leaving: bool = False  # "Leave this game?" is asked
     settings_open: bool = False

@@ -201,7 +201,7 @@ def reads_first(state: State, action: act.Action) -> Reads | None:
     match = state.match
     plays = (isinstance(action, _PLAYS) or action is act.Press.UNDO
              or (isinstance(action, act.Computer) and action.step == "play"))
-    newer = plays and match is not None and state.demo is None and not state.table.behind and state.online is None
+    newer = plays and match is not None and state.demo is None and not state.turn.behind and state.online is None
     key = _STORED_FIRST.get(type(action))
     if newer or asks_first(state, action) or key is not None:
         return Reads(newer, asks_first(state, action), key)

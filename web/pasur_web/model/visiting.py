@@ -27,7 +27,7 @@ from .seat_board import SeatBoard
 from .seat_state import event_from, results_of, reviews_of, view_from
 from .seats import FRIEND, MAX_NAME, Seat, clean_name
 from .sounds import sounds_after
-from .state import Notice, State, Table
+from .state import Notice, State, Turn
 from .storage import FRIEND_KEY
 
 __all__ = ["join", "read_kept", "to_host", "visit", "visiting_action"]
@@ -160,9 +160,9 @@ def _state(state: State, online: Visiting, data: Mapping[str, Any]) -> Result:
                  and item[2] in wire.QUICK)
     online = replace(online, seats=shown, since=len(events), messages=said, move_pending=False)
     same = match is not None and match.id == fresh.id
-    table = state.table if same else Table()
+    turn = state.turn if same else Turn()
     state = replace(state, view="game" if data["started"] else "lobby", match=fresh, online=online,
-                    table=replace(table, preview=None))
+                    turn=replace(turn, preview=None))
     effects: list[fx.Effect] = [fx.Focus("hand")] if fresh.is_viewer_turn() else []
     if same and match is not None and fresh.moves == match.moves + 1:  # a move: the sounds a local game makes
         effects.append(fx.Sound(sounds_after(fresh.board)))

@@ -26,13 +26,13 @@ THIN = "\u2009"  # a thin space: a sum as narrow as its card, "1 + 3 + 7 = 11"
 def playable(state: State) -> bool:
     match = state.match
     waiting = isinstance(state.online, Visiting) and state.online.waiting
-    return (match is not None and match.is_viewer_turn() and state.table.preview is None and not state.table.behind
+    return (match is not None and match.is_viewer_turn() and state.turn.preview is None and not state.turn.behind
             and not waiting)
 
 
 def looked_at(state: State) -> Move | None:
     """The move of the card the player tapped once, not played yet."""
-    match, card = state.match, state.table.selected
+    match, card = state.match, state.turn.selected
     if match is None or card is None or not playable(state):
         return None
     try:
@@ -127,14 +127,14 @@ def _option_cards(move: Move, combinations: list[tuple[Card, ...]], cat: Catalog
 
 def choice(state: State) -> list[Node] | None:
     """The capture choice: each option's cards and what it is worth, most valuable first."""
-    match, cat, choosing = state.match, state.cat, state.table.choosing
+    match, cat, choosing = state.match, state.cat, state.turn.choosing
     if match is None or choosing is None or not match.is_viewer_turn():
         return None
     moves = match.ordered_options(choosing)
     if len(moves) < 2:
         return None
-    tip = state.table.tip
-    suggested = {state.table.hint, str(tip[1]) if tip is not None else None}  # the hint's or the guide's
+    tip = state.turn.tip
+    suggested = {state.turn.hint, str(tip[1]) if tip is not None else None}  # the hint's or the guide's
     buttons = []
     rules = match.board.rules
     for move in moves:

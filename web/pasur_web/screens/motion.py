@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model.match import Match
-from ..model.state import Table
+from ..model.state import Turn
 
 __all__ = ["FLIGHT_MS", "STOCK", "Mark", "Plan", "mark_of", "pile_of", "plan", "source_of"]
 
@@ -57,7 +57,7 @@ class Plan:
                 "sur": self.sur, "slide": self.slide}
 
 
-def mark_of(match: Match, ui: Table) -> Mark:
+def mark_of(match: Match, ui: Turn) -> Mark:
     return Mark(match.id, match.moves, match.viewer, match.phase, match.handoff,
                 str(ui.preview) if ui.preview is not None else None)
 
@@ -133,7 +133,7 @@ def _move(match: Match, ms: int) -> Plan:
     return Plan(ms, enter, tuple(exits), via, pile_of(match, seat) + SURS if record.sur else None)
 
 
-def plan(match: Match, ui: Table, before: Mark | None, ms: int) -> Plan:
+def plan(match: Match, ui: Turn, before: Mark | None, ms: int) -> Plan:
     """How the cards move from the screen ``before`` showed to the one ``match`` and ``ui`` show."""
     game = match.board
     now = mark_of(match, ui)

@@ -77,7 +77,7 @@ def _root(state: State) -> Part:
     turn = match.board.turn if playing and match is not None and match.phase == "play" else None
     return part(None, lang=cat.lang, dir=cat.direction, data_lang=cat.lang, data_phase=_phase(state),
                 data_speed=state.speed,
-                data_turn=turn, data_behind=playing and state.table.behind, class_=" ".join(classes) or None,
+                data_turn=turn, data_behind=playing and state.turn.behind, class_=" ".join(classes) or None,
                 data_daily=match.daily if playing and match is not None else None,
                 data_ready=state.view != "loading")
 
@@ -122,7 +122,7 @@ def _board(state: State) -> dict[str, Part]:
     me, seat = me_info(state)
     t = cat.t
     shown = state.settings.get("hints", True) and match.is_viewer_turn() and not match.counted_daily
-    undo = state.settings.get("undo", True) and not state.table.behind and match.undo_point() is not None
+    undo = state.settings.get("undo", True) and not state.turn.behind and match.undo_point() is not None
     guide = guide_text(state)
     return {
         "opponents": part(others[2]), "play-area": part(None, class_="around" if around else None,
@@ -135,8 +135,8 @@ def _board(state: State) -> dict[str, Part]:
         "capture-choice": _panel(choice(state)), "me-info": part(me[2]),
         "me": part(None, class_="turn" if seat.turn else None, data_team=seat.team),
         "hand": part(hand(state)[2], aria_label=cat.t("your_hand")),
-        "hint": part([t("hint_thinking" if state.table.hinting else "hint")], hidden=not shown,
-                     disabled=state.table.hinting),
+        "hint": part([t("hint_thinking" if state.turn.hinting else "hint")], hidden=not shown,
+                     disabled=state.turn.hinting),
         "undo": part([t("undo")], hidden=not undo), "log": part(log(state)[2]),
         "online": _panel(online_bar(state)),
     }

@@ -86,7 +86,7 @@ def opponents(state: State) -> tuple[Node, bool]:
     they sit around the table."""
     match, cat = state.match, state.cat
     assert match is not None
-    preview = state.table.preview
+    preview = state.turn.preview
     seats = seat_positions(match)
     places: tuple[str | None, ...] = ("left", "top", "right") if len(seats) == 3 else (None,) * len(seats)
     previewing = match.board.turn if preview is not None else None

@@ -34,7 +34,7 @@ class Say:
     def of(cls, state: State) -> Say:
         match, cat = state.match, state.cat
         assert match is not None
-        return cls(cat, lambda seat: name_of(match, seat, cat), state.table.guide)
+        return cls(cat, lambda seat: name_of(match, seat, cat), state.turn.guide)
 
     def verdict(self, entry: MoveReview, with_best: bool, move: Move | None = None) -> str:
         return " · ".join(self.parts(entry, with_best, move))

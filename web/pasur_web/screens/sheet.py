@@ -144,7 +144,7 @@ def sheet(state: State) -> list[Node] | None:
                   else h("button", "primary", text=t("next_deal"), id="next-deal", type="button", data_autofocus=True))
         if friend:  # between friends, the host deals
             button = h("p", "muted", id="host-deals", role="status", text=t("host_deals", name=host))
-        guide = h("p", "sheet-guide", id="sheet-guide", text=t("guide_done")) if state.table.guide else None
+        guide = h("p", "sheet-guide", id="sheet-guide", text=t("guide_done")) if state.turn.guide else None
         return [h("div", "panel", children=[h("h2", text=t("deal_over", n=number + 1)), guide,
                                             _table(match, breakdown_rows(match, number, cat), cat, "score-sheet", True),
                                             h("div", "sheet-actions", children=[*review, button])])]

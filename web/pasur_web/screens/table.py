@@ -28,7 +28,7 @@ def table(state: State) -> Node:
     """The cards on the table, each in its place (``table_slots``): the one just laid marked, those
     the previewed computer move takes raised, the card it plays coming in, and those the card the
     player looks at would take."""
-    match, cat, preview = state.match, state.cat, state.table.preview
+    match, cat, preview = state.match, state.cat, state.turn.preview
     assert match is not None
     last = last_move(match, cat)
     laid = last.laid if last else None
@@ -93,7 +93,7 @@ def table_info(state: State) -> Node:
 
 def hinted(state: State) -> str | None:
     """The card the guide or the hint suggests."""
-    tip, hint = state.table.tip, state.table.hint
+    tip, hint = state.turn.tip, state.turn.hint
     if tip is not None:
         return str(tip[1].card)
     return hint.partition(":")[0] if hint else None
@@ -106,9 +106,9 @@ def hand(state: State) -> Node:
     if match.handoff is not None:
         nodes = [back_node() for _ in cards]
     else:
-        can, tip, table = playable(state), hinted(state), state.table
+        can, tip, turn = playable(state), hinted(state), state.turn
         # The card looked at (or whose captures are being chosen) is pressed, for screen readers too.
-        marks = {table.selected: "selected", table.choosing: "chosen"}
+        marks = {turn.selected: "selected", turn.choosing: "chosen"}
         nodes = [card_node(card, cat, button=True, disabled=not can, data_hint="1" if tip == str(card) else None,
                            marks=marks.get(str(card), ""),
                            aria_pressed=("true" if str(card) in marks else "false") if can else None,
@@ -121,7 +121,7 @@ def last_reasons(state: State) -> tuple[str, str] | None:
     match = state.match
     if match is None or not match.board.history:
         return None
-    reasons = state.table.reasons.get(match.moves - 1)
+    reasons = state.turn.reasons.get(match.moves - 1)
     if not reasons:
         return None
     return (log_text(Names.of(match, state.cat), match.board.history[-1], state.cat, with_sur=False),
@@ -130,7 +130,7 @@ def last_reasons(state: State) -> tuple[str, str] | None:
 
 def status(state: State) -> str:
     """Whose turn it is, or (a deal demo) why the last move did what it did."""
-    match, cat, ui = state.match, state.cat, state.table
+    match, cat, ui = state.match, state.cat, state.turn
     assert match is not None
     last = last_reasons(state) if state.demo is not None else None
     if last is not None:
@@ -165,7 +165,7 @@ def recap(state: State) -> str | None:
 def guide_text(state: State) -> list[Node] | None:
     """The guide's words: first what to do now (the card it suggests and why, or what the end of the
     deal means), in bold, then why the last move did what it did."""
-    match, cat, ui = state.match, state.cat, state.table
+    match, cat, ui = state.match, state.cat, state.turn
     if not ui.guide or match is None:
         return None
     parts = []
@@ -199,7 +199,7 @@ def _log_line(names: Names, line: int, event: Event, cat: Catalog, why: str) -> 
 
 
 def log(state: State) -> Node:
-    match, cat, reasons = state.match, state.cat, state.table.reasons
+    match, cat, reasons = state.match, state.cat, state.turn.reasons
     assert match is not None
     every = log_events(match)
     first = max(0, len(every) - LOG_LINES)
