@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from pasur import Card, Game, Rules, new_game
 from pasur.cards import FULL_DECK, parse_cards
+from pasur_web.model.match import Phase
 
 if TYPE_CHECKING:
     from pasur_web.model.match import Match
@@ -104,7 +105,7 @@ def match_of(state: State) -> Match:
 def play_until(match: Match, done: Callable[[Match], bool]) -> Match:
     """``match`` played on, first legal moves (the next deal dealt, a hand-off revealed), until ``done``."""
     while not done(match):
-        if match.phase == "deal-end":
+        if match.phase == Phase.DEAL_END:
             match = match.next_deal()
         elif match.handoff is not None:
             match = match.reveal()

@@ -18,11 +18,11 @@ from pasur.daily import OPPONENT, daily_game
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
 from pasur_web.model.daily import DailyBook
-from pasur_web.model.match import Match
+from pasur_web.model.match import Match, Phase
 from pasur_web.model.params import parse_params
 from pasur_web.model.savegame import Partly, match_from_json, match_to_json
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State
+from pasur_web.model.state import State, View
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import attrs_of, find, find_all, text_of
@@ -95,7 +95,7 @@ def test_only_todays_or_yesterdays_deal_can_be_counted() -> None:
 
 def test_the_daily_result_and_its_share_text() -> None:
     match = play_until(Match.of(daily_game(datetime.date(2026, 12, 1)), (Seat("You", "human"), Seat("Sara", "greedy")),
-                                daily=DAY), "match-end")
+                                daily=DAY), Phase.MATCH_END)
     from pasur.daily import deal_points
 
     mine = deal_points(game_of(match))
@@ -183,11 +183,11 @@ def test_the_daily_link_takes_up_the_counted_attempt_in_progress() -> None:
     match = state.match.play(game_of(state.match).legal_moves()[0])
     for link in ("?daily", f"?daily={TODAY}"):
         again = started(link, match, state.daily)
-        assert again.view == "game" and again.match is match and again.match.counted_daily, link
+        assert again.view == View.GAME and again.match is match and again.match.counted_daily, link
         assert [notice.kind for notice in again.notices] == ["resumed", "daily"]
     # Another day's link asks, and says which deal it starts and whether that one counts.
     asked = started(f"?daily={DAY}", match, state.daily)
-    assert asked.view == "setup" and asked.asking is match
+    assert asked.view == View.SETUP and asked.asking is match
     question = setup_panel(asked, datetime.date(2026, 12, 2))[0]
     assert question is not None and "starts the daily deal of 2026-12-01: your first attempt, which counts" in text_of(
         question)

@@ -12,14 +12,14 @@ from pasur_web.model import actions as act
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State
+from pasur_web.model.state import State, View
 from pasur_web.model.update import initial_state, update
 
 
 def at_table() -> tuple[State, str]:
     seed, _, single = seed_with_a_choice()
     match = Match.of(new_game(2, Rules(), seed=seed), (Seat("You", "human"), Seat("Sara", "medium")))
-    return replace(initial_state(parse_params("?speed=normal"), {}, ["en"]), view="game", match=match), single
+    return replace(initial_state(parse_params("?speed=normal"), {}, ["en"]), view=View.GAME, match=match), single
 
 
 def drawn(drawer: Drawer, state: State) -> dict[str, list[object]]:
@@ -46,7 +46,7 @@ def test_a_move_and_the_reply_draw_each_part_once_per_change_of_it() -> None:
         seat = game_of(match).turn
         assert seat is not None
         move = str(match.player(seat).choose(game_of(match).view(seat)))
-        step = ("thinking", "preview", "play")[index]
+        step = (act.Step.THINKING, act.Step.PREVIEW, act.Step.PLAY)[index]
         state, _ = update(state, act.Computer(step, match.id, match.moves, move))
     # The hand: played from, then playable again after the reply; the log: two lines more, twice.
     assert len(contents["hand"]) == 2 and len(contents["log"]) == 2

@@ -13,10 +13,10 @@ from pasur import Move, Rules, new_game
 from pasur.review import DealReview, MoveReview, review_position
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
-from pasur_web.model.match import Match
+from pasur_web.model.match import Match, Phase
 from pasur_web.model.params import parse_params
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State, Turn
+from pasur_web.model.state import State, Turn, View
 from pasur_web.model.turns import tip_for
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import text_of
@@ -33,13 +33,13 @@ def carried_out(state: State, effects: list[fx.Effect]) -> State:
 
 
 def guided(game_seed: int) -> State:
-    state = replace(initial_state(parse_params(f"?seed={game_seed}"), {}, ["en"]), view="setup")
+    state = replace(initial_state(parse_params(f"?seed={game_seed}"), {}, ["en"]), view=View.SETUP)
     return carried_out(*update(state, act.Press.START_GUIDE))
 
 
 def at(seed: int) -> State:
     match = Match.of(new_game(2, Rules(), seed=seed), (Seat("You", "human"), Seat("Sara", "easy")))
-    return replace(initial_state(parse_params(""), {}, ["en"]), view="game", match=match, turn=Turn(guide=True))
+    return replace(initial_state(parse_params(""), {}, ["en"]), view=View.GAME, match=match, turn=Turn(guide=True))
 
 
 def test_the_tip_is_worked_out_once_per_position_in_the_background() -> None:
@@ -82,7 +82,7 @@ def test_a_simpler_capture_than_the_best_move_is_said_and_graded_good() -> None:
 def follow_every_tip(state: State) -> tuple[State, dict[int, Move]]:
     """The guided deal played to its end, the player following every tip; the tips by move number."""
     tips: dict[int, Move] = {}
-    while (match := match_of(state)).phase == "play":
+    while (match := match_of(state)).phase == Phase.PLAY:
         if match.is_viewer_turn():
             tip = state.turn.tip
             assert tip is not None and tip[0] == match.moves
@@ -95,7 +95,7 @@ def follow_every_tip(state: State) -> tuple[State, dict[int, Move]]:
             seat = game_of(match).turn
             assert seat is not None
             move = str(match.player(seat).choose(game_of(match).view(seat)))
-            state = carried_out(*update(state, act.Computer("play", match.id, match.moves, move)))
+            state = carried_out(*update(state, act.Computer(act.Step.PLAY, match.id, match.moves, move)))
         assert match_of(state).moves == match.moves + 1
     return state, tips
 
@@ -108,7 +108,7 @@ def test_twenty_guided_deals_following_every_tip_no_tip_graded_below_good(first:
     for seed in range(first, first + 10):
         state, tips = follow_every_tip(guided(seed))
         match = match_of(state)
-        assert match.phase == "deal-end" and len(tips) == 24
+        assert match.phase == Phase.DEAL_END and len(tips) == 24
         state, effects = update(state, act.OpenReview())
         assert fx.ComputeReview(match, 0, 0) in effects
         entries = tuple(DealReview(game_of(match), 0, 0).run())

@@ -11,7 +11,7 @@ import pytest
 from helpers import game_of
 from pasur import IllegalMoveError, Rules
 from pasur.events import DealStarted, MoveRecord
-from pasur_web.model.match import Match
+from pasur_web.model.match import Match, Phase
 from pasur_web.model.savegame import match_from_json, match_to_json
 from pasur_web.model.seats import Seat, clean_name
 
@@ -33,13 +33,13 @@ def test_match_flow_with_deal_sheets_and_handoff() -> None:
     seats = (Seat("Ana", "human"), Seat("Bo", "human"), Seat("Cy", "greedy"))
     match = Match.start(3, Rules(target=11), seats, seed=2)
     # The first player, too, takes the device before their hand is shown.
-    assert match.phase == "play" and match.viewer == 0 and match.handoff == 0
+    assert match.phase == Phase.PLAY and match.viewer == 0 and match.handoff == 0
     match = match.reveal()
     sheets = 0
     for _ in range(5000):
-        if match.phase == "match-end":
+        if match.phase == Phase.MATCH_END:
             break
-        if match.phase == "deal-end":
+        if match.phase == Phase.DEAL_END:
             sheets += 1
             with pytest.raises(IllegalMoveError):
                 match.play(game_of(match).legal_moves()[0])
@@ -59,7 +59,7 @@ def test_match_flow_with_deal_sheets_and_handoff() -> None:
             played = match.play(match.ordered_options(str(game_of(match).legal_moves()[0].card))[0])
             assert match.moves == before and played.moves == before + 1  # a value: the old match is unchanged
             match = played
-    assert match.phase == "match-end"
+    assert match.phase == Phase.MATCH_END
     assert sheets == len(game_of(match).deal_results) - 1
     events = game_of(match).events
     assert sum(isinstance(event, DealStarted) for event in events) == len(game_of(match).deal_results)
@@ -84,7 +84,7 @@ def test_saved_match_round_trips_with_its_log() -> None:
     seats = (Seat("Ana", "human"), Seat("Bo", "human"), Seat("Cy", "medium"))
     match = Match.start(3, Rules(target=11), seats, seed=2)
     for _ in range(60):
-        if match.phase != "play":
+        if match.phase != Phase.PLAY:
             match = match.next_deal()
         elif match.handoff is not None:
             match = match.reveal()
@@ -175,14 +175,14 @@ def test_undo_is_not_offered_in_pass_and_play_nor_across_a_deal() -> None:
     two = two.play(game_of(two).legal_moves()[0])
     assert two.undo_point() is None and two.undo() is None
     match = Match.start(2, Rules(), (Seat("You", "human"), Seat("Sara", "greedy")), seed=3)
-    while match.phase == "play":
+    while match.phase == Phase.PLAY:
         if match.is_ai_turn():
             match = match.play(ai_move(match))
         else:
             mine = [number for number, record in enumerate(game_of(match).history) if record.seat == 0]
             assert match.undo_point() == (mine[-1] if mine else None)
             match = match.play(game_of(match).legal_moves()[0])
-    assert match.phase == "deal-end" and match.undo_point() is None  # the score sheet is up
+    assert match.phase == Phase.DEAL_END and match.undo_point() is None  # the score sheet is up
     match = play_computers(match.next_deal())
     assert match.undo_point() is None  # the next deal started: the last deal's moves stay
 

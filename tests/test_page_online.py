@@ -20,9 +20,10 @@ from pasur_web.model import effects as fx
 from pasur_web.model import wire
 from pasur_web.model.handshake import claim, proof
 from pasur_web.model.hosting import shown_seats
+from pasur_web.model.match import Phase
 from pasur_web.model.online_state import Hosting, Kept, Visiting
 from pasur_web.model.params import parse_params
-from pasur_web.model.state import State
+from pasur_web.model.state import State, View
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import Node, find_all, text_of
@@ -70,22 +71,22 @@ def play_on(net: Net, done: Any, checks: bool = True) -> None:
         if done(net):
             return
         host = match_of(net.host)
-        if host.phase == "deal-end":
+        if host.phase == Phase.DEAL_END:
             for name, state in net.friends.items():  # every friend sees the deal's end, its sheet and scores
                 friend = match_of(state)
-                assert friend.phase == "deal-end" and friend.pending_sheet == host.pending_sheet, name
+                assert friend.phase == Phase.DEAL_END and friend.pending_sheet == host.pending_sheet, name
                 assert sheet(state) is not None and friend.board.scores == tuple(host.board.scores)
                 ended = len(host.board.deal_results) - 1  # the clubs each side took, as the host counts them
                 assert deal_clubs(friend.board, ended) == deal_clubs(host.board, ended), name
             net.act_host(act.Press.NEXT_DEAL)
             continue
-        if host.phase != "play":
+        if host.phase != Phase.PLAY:
             raise AssertionError("the match ended before the test was done")
         turn = host.board.turn
         assert turn is not None
         if host.is_ai_turn():
             move = host.player(turn).choose(game_of(host).view(turn))
-            net.act_host(act.Computer("play", host.id, host.moves, str(move)))
+            net.act_host(act.Computer(act.Step.PLAY, host.id, host.moves, str(move)))
             continue
         seat_of = {match_of(state).viewer: name for name, state in net.friends.items()
                    if state.match is not None and not net.visiting(name).ended}
@@ -113,7 +114,7 @@ def play_on(net: Net, done: Any, checks: bool = True) -> None:
     raise AssertionError("the match did not get there")
 
 
-def phase_is(*phases: str) -> Any:
+def phase_is(*phases: Phase) -> Any:
     return lambda net: match_of(net.host).phase in phases
 
 
@@ -137,18 +138,18 @@ def hidden_sent(net: Net, name: str, seat: int) -> list[str]:
 # ---------------------------------------------------------------------- whole matches
 def test_two_friends_play_a_whole_match_to_62_and_the_friend_sees_every_deal_end() -> None:
     net = seated()
-    play_on(net, phase_is("match-end"))
+    play_on(net, phase_is(Phase.MATCH_END))
     host, friend = match_of(net.host), match_of(net.friends["mina"])
     assert host.board.rules.target == 62 and len(host.board.deal_results) >= 2  # more than one deal played
-    assert friend.phase == "match-end" and friend.board.scores == tuple(host.board.scores)
+    assert friend.phase == Phase.MATCH_END and friend.board.scores == tuple(host.board.scores)
     assert friend.board.winner == host.board.winner and max(host.board.scores) >= 62
     assert hidden_sent(net, "mina", 1) == []
 
 
 def test_three_seats_host_friend_and_computer_play_a_whole_match() -> None:
     net = seated({**FORM, "setup-players": "3", "kind-2": "medium"})
-    play_on(net, phase_is("match-end"))
-    assert len(match_of(net.host).board.deal_results) >= 2 and match_of(net.friends["mina"]).phase == "match-end"
+    play_on(net, phase_is(Phase.MATCH_END))
+    assert len(match_of(net.host).board.deal_results) >= 2 and match_of(net.friends["mina"]).phase == Phase.MATCH_END
     assert hidden_sent(net, "mina", 1) == []
 
 
@@ -156,7 +157,7 @@ def test_four_seats_in_teams_play_a_whole_match() -> None:
     net = seated({"setup-players": "4", "setup-preset": "seeds", "name-0": "Ana", "kind-1": "friend",
                   "kind-2": "friend", "kind-3": "friend"}, ("bea", "cyr", "dan"))
     assert [seat[2] for seat in net.visiting("cyr").seats] == ["here"] * 4
-    play_on(net, phase_is("match-end"))
+    play_on(net, phase_is(Phase.MATCH_END))
     host = match_of(net.host)
     assert host.board.sides == 2 and len(host.board.deal_results) >= 2
     for name in ("bea", "cyr", "dan"):
@@ -180,7 +181,7 @@ def test_a_friend_joins_after_the_host_proves_itself_and_the_token_never_crosses
     assert not any("ab" * 16 in text for _, _, text in net.sent)  # the browser's token stays in the browser
     assert match_of(net.host).seats[1].name == "Mina" and net.hosting.holder(1) is not None
     assert net.visiting("mina").seats[0][:2] == ("Ana", "host")
-    assert net.friends["mina"].view == "lobby" and net.visiting("mina").seated
+    assert net.friends["mina"].view == View.LOBBY and net.visiting("mina").seated
 
 
 def test_the_friend_page_believes_only_the_page_that_signs_with_the_link_s_key() -> None:
@@ -311,7 +312,7 @@ def test_a_friend_who_comes_back_takes_the_same_seat_and_is_told_what_the_comput
     net.act_host(act.StandIn(1))
     assert match_of(net.host).stand_ins == {1} and match_of(net.host).is_ai_turn()
     move = match_of(net.host).player(1).choose(game_of(net.host.match).view(1))
-    net.act_host(act.Computer("play", match_of(net.host).id, match_of(net.host).moves, str(move)))
+    net.act_host(act.Computer(act.Step.PLAY, match_of(net.host).id, match_of(net.host).moves, str(move)))
     net.connect("mina", "0")  # the same browser again: its seat back, played by the friend again
     assert match_of(net.host).stand_ins == frozenset() and match_of(net.host).seats[1].name == "Mina"
     assert net.visiting("mina").covered == (str(move),)
@@ -358,7 +359,7 @@ def test_the_host_frees_a_seat_its_friend_is_told_and_another_takes_it() -> None
 def test_start_before_anyone_joined_the_computer_plays_the_free_seat_and_a_late_friend_takes_it() -> None:
     net = seated(friends=())
     host = match_of(net.host)
-    assert host.stand_ins == {1} and host.phase == "play" and net.host.view == "game"
+    assert host.stand_ins == {1} and host.phase == Phase.PLAY and net.host.view == View.GAME
     shown = nodes_of(online_bar(net.host))
     assert find_all(shown, id="table-link")  # the link stays in reach
     assert "free seat" in text_of(opponents(net.host)[0])  # said on the seat
@@ -371,15 +372,15 @@ def test_start_before_anyone_joined_the_computer_plays_the_free_seat_and_a_late_
 def test_start_with_a_friend_s_seat_opens_the_table() -> None:
     state = initial_state(parse_params("?speed=instant"), {}, ["en"])
     state, effects = update(state, act.StartGame(FORM))
-    assert state.view == "lobby" and isinstance(state.online, Hosting) and fx.Listen(state.online.code) in effects
+    assert state.view == View.LOBBY and isinstance(state.online, Hosting) and fx.Listen(state.online.code) in effects
 
 
 # ---------------------------------------------------------------------- the table's life
 def test_a_friend_reviews_its_own_moves_made_by_the_host_from_what_its_seat_saw() -> None:
     net = seated()
-    play_on(net, phase_is("deal-end"))
+    play_on(net, phase_is(Phase.DEAL_END))
     friend = match_of(net.friends["mina"])
-    assert friend.phase == "deal-end" and friend.reviewable_deal() == 0
+    assert friend.phase == Phase.DEAL_END and friend.reviewable_deal() == 0
     effects = net.act_friend("mina", act.OpenReview())
     assert net.friends["mina"].review is not None and net.friends["mina"].review.seat == 1
     assert not any(isinstance(effect, fx.ComputeReview) for effect in effects)  # a friend's page has not the deal
@@ -404,7 +405,7 @@ def test_a_review_of_a_deal_in_play_is_refused() -> None:
 
 def test_after_the_match_the_host_plays_again_at_the_same_table_and_a_friend_may_leave() -> None:
     net = seated({**FORM, "setup-fixed": "1"})  # one deal: the whole-match tests above play to 62
-    play_on(net, phase_is("match-end"))
+    play_on(net, phase_is(Phase.MATCH_END))
     first = match_of(net.host)
     shown = sheet(net.friends["mina"])
     assert shown is not None and not find_all(shown[0], id="play-again")  # the host starts the next match
@@ -414,16 +415,16 @@ def test_after_the_match_the_host_plays_again_at_the_same_table_and_a_friend_may
     assert again.id != first.id and again.moves == 0 and (again.table_code, again.tokens) == (CODE, first.tokens)
     friend = match_of(net.friends["mina"])
     assert friend.id == again.id and friend.moves == 0 and friend.board.events == tuple(again.board.events)
-    play_on(net, phase_is("match-end"))
+    play_on(net, phase_is(Phase.MATCH_END))
     effects = net.act_friend("mina", act.Press.NEW_GAME)  # "Leave the table"
-    assert net.friends["mina"].online is None and net.friends["mina"].view == "setup"
+    assert net.friends["mina"].online is None and net.friends["mina"].view == View.SETUP
     assert fx.CloseTable() in effects and fx.Store("pasur.friend", None) in effects
 
 
 def test_the_host_closes_the_table_and_a_friend_in_the_lobby_is_told() -> None:
     net = seated(start=False)
     net.act_host(act.Press.LEAVE_TABLE)
-    assert net.host.view == "setup" and net.host.match is None
+    assert net.host.view == View.SETUP and net.host.match is None
     assert net.visiting("mina").ended == "closed" and net.visiting("mina").status == "ended"
     said = text_of(nodes_of(lobby(net.friends["mina"])))
     assert "Ana closed the table" in said and "trying again" not in said
@@ -433,12 +434,12 @@ def test_a_friend_leaves_the_lobby_and_may_decline_the_link() -> None:
     net = seated(start=False)
     effects = net.act_friend("mina", act.Press.LEAVE_TABLE)
     friend = net.friends["mina"]
-    assert friend.view == "setup" and friend.online is None and friend.params.join is None
+    assert friend.view == View.SETUP and friend.online is None and friend.params.join is None
     assert fx.CloseTable() in effects and fx.Store("pasur.friend", None) in effects
     assert any(isinstance(effect, fx.Address) and "join" not in dict(effect.keep) for effect in effects)
     net.visit("zoe", "&lang=en")
     effects = net.act_friend("zoe", act.Press.LEAVE_TABLE)
-    assert net.friends["zoe"].view == "setup" and fx.Address((("lang", "en"), ("speed", "instant"))) in effects
+    assert net.friends["zoe"].view == View.SETUP and fx.Address((("lang", "en"), ("speed", "instant"))) in effects
 
 
 def test_a_table_that_is_not_open_is_said_not_found_and_the_name_form_comes_back() -> None:
@@ -447,16 +448,16 @@ def test_a_table_that_is_not_open_is_said_not_found_and_the_name_form_comes_back
     net.act_friend("ann", act.Join("Ann", "ef" * 16))
     net.act_friend("ann", act.Link(None, "missing"))  # web/peers.js: no page holds the table's ids
     page = net.friends["ann"]
-    assert page.view == "join" and [(n.words[0], n.words[1]) for n in page.notices] == [
+    assert page.view == View.JOIN and [(n.words[0], n.words[1]) for n in page.notices] == [
         ("join_missing", {"code": CODE.upper()})]
     effects = net.act_friend("ann", act.Join("Ann", "ef" * 16))  # tried again: looked for anew
-    assert net.friends["ann"].view == "lobby" and fx.Connect(CODE) in effects
+    assert net.friends["ann"].view == View.LOBBY and fx.Connect(CODE) in effects
 
 
 def test_a_link_without_the_host_s_key_says_so_and_connects_to_nothing() -> None:
     state = initial_state(parse_params(f"?join={CODE}&lang=en"), {}, ["en"])
     state, effects = update(state, act.Started(Loaded(None), today="2026-12-06"))
-    assert state.view == "join" and state.online is None and not any(isinstance(e, fx.Connect) for e in effects)
+    assert state.view == View.JOIN and state.online is None and not any(isinstance(e, fx.Connect) for e in effects)
     assert state.cat.t("join_no_key", code=CODE.upper()).startswith(f"This link to table {CODE.upper()}")
 
 
@@ -520,7 +521,7 @@ def test_the_host_s_own_name_is_shown_and_can_be_typed_in_the_lobby() -> None:
 
 def test_a_friend_s_page_makes_the_sounds_of_each_move_and_of_a_new_deal() -> None:
     net = seated()
-    play_on(net, phase_is("deal-end"))
+    play_on(net, phase_is(Phase.DEAL_END))
     sounds = [effect.names for effect in net.effects["mina"] if isinstance(effect, fx.Sound)]
     assert len(sounds) == match_of(net.host).moves and all(names[0] in ("lay", "capture", "sur") for names in sounds)
     net.act_host(act.Press.NEXT_DEAL)

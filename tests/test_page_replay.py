@@ -15,7 +15,7 @@ from pasur import new_game
 from pasur.review import DealReview, MoveReview
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
-from pasur_web.model.match import Match
+from pasur_web.model.match import Match, Phase
 from pasur_web.model.replay import others_worse, replay_of
 from pasur_web.model.review_panel import replay_key, swipe
 from pasur_web.model.state import Review, State
@@ -147,7 +147,7 @@ def test_the_chart_marks_the_other_players_mistakes() -> None:
 
 def test_a_friend_replays_only_what_its_seat_saw() -> None:
     net = seated()
-    play_on(net, phase_is("deal-end"))
+    play_on(net, phase_is(Phase.DEAL_END))
     host = match_of(net.host)
     net.act_friend("mina", act.OpenReview())
     answers = net.effects["host"]

@@ -16,11 +16,11 @@ from pasur.review import DealReview, MoveReview, Option, key_moments
 from pasur_web.i18n import LANGUAGES, load_catalog
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
-from pasur_web.model.match import Match
+from pasur_web.model.match import Match, Phase
 from pasur_web.model.params import parse_params
 from pasur_web.model.savegame import match_from_json, match_to_json
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import Review, State
+from pasur_web.model.state import Review, State, View
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import Node, attrs_of, find, find_all, text_of
 from pasur_web.screens.review import review
@@ -28,7 +28,7 @@ from pasur_web.screens.review_words import verdict_line
 from pasur_web.screens.words import move_words
 
 
-def play_until(match: Match, phase: str) -> Match:
+def play_until(match: Match, phase: Phase) -> Match:
     while match.phase != phase:
         if match.handoff is not None:
             match = match.reveal()
@@ -42,22 +42,22 @@ def play_until(match: Match, phase: str) -> Match:
 
 
 def finished_deal() -> Match:
-    return play_until(Match.start(2, Rules(), (Seat("Ana", "human"), Seat("Bo", "greedy")), seed=4), "deal-end")
+    return play_until(Match.start(2, Rules(), (Seat("Ana", "human"), Seat("Bo", "greedy")), seed=4), Phase.DEAL_END)
 
 
 def board(match: Match, lang: str = "en") -> State:
-    return replace(initial_state(parse_params(f"?lang={lang}"), {}, [lang]), view="game", match=match)
+    return replace(initial_state(parse_params(f"?lang={lang}"), {}, [lang]), view=View.GAME, match=match)
 
 
 def test_only_a_finished_deal_can_be_reviewed() -> None:
     match = Match.start(2, Rules(), (Seat("Ana", "human"), Seat("Bo", "greedy")), seed=4)
     assert match.reviewable_deal() is None  # in play: never during a deal
     assert update(board(match), act.OpenReview()) == (board(match), [])
-    match = play_until(match, "deal-end")
+    match = play_until(match, Phase.DEAL_END)
     assert match.reviewable_deal() == 0
     assert match.next_deal().reviewable_deal() is None
     one = play_until(Match.start(2, Rules(fixed_deals=1), (Seat("Ana", "human"), Seat("Bo", "greedy")), seed=4),
-                     "match-end")
+                     Phase.MATCH_END)
     assert one.reviewable_deal() == 0
 
 
@@ -283,7 +283,7 @@ def test_try_again_plays_a_key_moment_and_grades_the_move() -> None:
 
 
 def test_pass_and_play_reviews_each_human_seat() -> None:
-    match = play_until(Match.start(2, Rules(), (Seat("Ana", "human"), Seat("Bo", "human")), seed=4), "deal-end")
+    match = play_until(Match.start(2, Rules(), (Seat("Ana", "human"), Seat("Bo", "human")), seed=4), Phase.DEAL_END)
     shown = review(replace(board(match), review=Review(1)))
     assert shown is not None
     seats = find_all(shown[0], data_review_seat="*")

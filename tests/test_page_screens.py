@@ -7,10 +7,10 @@ from helpers import elements, found, game_of, play_until
 from pasur import Rules, new_game
 from pasur_web.i18n import load_catalog
 from pasur_web.model import actions as act
-from pasur_web.model.match import Match
+from pasur_web.model.match import Match, Phase
 from pasur_web.model.params import parse_params
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State, Turn
+from pasur_web.model.state import State, Turn, View
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import Node, attrs_of, find, find_all, text_of
 from pasur_web.screens.look import choice
@@ -28,7 +28,7 @@ TODAY = __import__("datetime").date(2026, 12, 2)
 def board(match: Match, lang: str = "en", **table: Any) -> State:
     """The page with ``match`` on the board."""
     state = initial_state(parse_params(f"?lang={lang}"), {}, [lang])
-    return replace(state, view="game", match=match, turn=Turn(**table))
+    return replace(state, view=View.GAME, match=match, turn=Turn(**table))
 
 
 def ai_move(match: Match) -> str:
@@ -77,7 +77,7 @@ def test_opponents_sit_in_playing_order() -> None:
 
 def test_the_deal_sheet_adds_up_to_the_engine_totals() -> None:
     match = play_until(Match.of(new_game(2, Rules(), seed=4), (Seat("You", "human"), Seat("Sara", "easy"))),
-                       lambda m: m.phase != "play")
+                       lambda m: m.phase != Phase.PLAY)
     state = board(match)
     shown = sheet(state)
     assert shown is not None
@@ -152,10 +152,10 @@ def test_a_sur_is_said_and_a_new_deal_starts_with_no_last_move() -> None:
     match = match.play("AC:2H,3S,4C,AH")
     shown = last_move(match, EN)
     assert shown is not None and shown.text == "You play A♣ and take A♥, 2♥, 3♠ and 4♣. Sur!"
-    match = play_until(match, lambda m: m.phase != "play")
+    match = play_until(match, lambda m: m.phase != Phase.PLAY)
     ended = last_move(match, EN)
     assert ended is not None and ended.move == str(game_of(match).history[-1].move)  # shown with the score sheet
-    if match.phase == "deal-end":
+    if match.phase == Phase.DEAL_END:
         assert last_move(match.next_deal(), EN) is None
 
 
@@ -164,8 +164,8 @@ def test_under_a_deal_s_score_sheet_the_table_shows_that_deal_as_it_ended() -> N
     """The engine deals the next deal at once; the page shows the deal that ended until its sheet is
     closed: no cards in the hands or on the table, the piles and the status as the deal left them."""
     match = play_until(Match.of(new_game(2, Rules(), seed=4), (Seat("You", "human"), Seat("Sara", "medium"))),
-                       lambda m: m.phase != "play")
-    assert match.phase == "deal-end" and game_of(match).hands[0]  # the next deal is dealt already
+                       lambda m: m.phase != Phase.PLAY)
+    assert match.phase == Phase.DEAL_END and game_of(match).hands[0]  # the next deal is dealt already
     end = game_of(match).deal_end()
     assert end is not None
     parts = page(board(match), TODAY, ("", 0, "", None)).parts
@@ -195,9 +195,9 @@ def test_what_a_daily_attempt_counts_for_is_said_while_it_is_played_only() -> No
                      daily="2026-12-06")
     said = Notice(("daily_counted_notice", {"date": "2026-12-06"}), "daily", ident="daily-notice")
     assert [attrs_of(node)["id"] for node in notices(replace(board(match), notices=(said,)))] == ["daily-notice"]
-    over = play_until(match, lambda m: m.phase == "match-end")
+    over = play_until(match, lambda m: m.phase == Phase.MATCH_END)
     assert notices(replace(board(over), notices=(said,))) == []
-    assert notices(replace(board(match), notices=(said,), view="setup")) == []  # New game pressed
+    assert notices(replace(board(match), notices=(said,), view=View.SETUP)) == []  # New game pressed
 
 
 def test_a_card_looked_at_says_how_to_play_it_by_tap_click_or_key() -> None:
@@ -215,7 +215,7 @@ def test_a_card_looked_at_says_how_to_play_it_by_tap_click_or_key() -> None:
 def test_the_guided_deal_s_sheet_says_what_the_guide_s_last_tip_said() -> None:
     """The score sheet covers the guide's last tip: the sheet says it too, for the guided deal only."""
     match = play_until(Match.of(new_game(2, Rules(), seed=4), (Seat("You", "human"), Seat("Sara", "medium"))),
-                       lambda m: m.phase == "deal-end")
+                       lambda m: m.phase == Phase.DEAL_END)
     guided = replace(board(match), turn=Turn(guide=True))
     shown = sheet(guided)
     assert shown is not None
@@ -231,7 +231,8 @@ def test_the_match_over_sheet_says_who_won_then_the_deals_then_the_last_deal() -
 
     for seed in range(1, 40):  # a match the player wins, and one Sara wins
         match = play_until(Match.of(new_game(2, Rules(fixed_deals=1), seed=seed),
-                                    (Seat("You", "human"), Seat("Sara", "medium"))), lambda m: m.phase == "match-end")
+                                    (Seat("You", "human"), Seat("Sara", "medium"))),
+                           lambda m: m.phase == Phase.MATCH_END)
         if game_of(match).winner is None:
             continue
         said = winner_words(match, EN)
@@ -248,7 +249,7 @@ def test_the_match_over_sheet_says_who_won_then_the_deals_then_the_last_deal() -
         assert row_names[0][-1] == "Totals" and row_names[1][-1] == "Deal total"
         assert "Match total" not in row_names[1]
     named = Match.of(new_game(2, Rules(fixed_deals=1), seed=3), (Seat("Ana", "human"), Seat("Bo", "medium")))
-    named = play_until(named, lambda m: m.phase == "match-end")
+    named = play_until(named, lambda m: m.phase == Phase.MATCH_END)
     if game_of(named).winner == 0:
         assert winner_words(named, EN) == "Winner: Ana"  # a player with a name of their own is named
 

@@ -14,6 +14,7 @@ from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
 from pasur_web.model.savegame import match_from_json, match_to_json, read_json
 from pasur_web.model.seats import Seat
+from pasur_web.model.state import View
 from pasur_web.model.stats import Stats, counting
 from pasur_web.model.storage import (
     EMBED_MATCH_KEY,
@@ -496,7 +497,7 @@ def test_a_tab_with_no_game_asks_before_a_new_game_replaces_another_tab_s() -> N
 
     state, _ = update(_page(), act.Started(Loaded(None), today="2026-12-06"))
     start = act.StartGame({"setup-players": "2"})
-    assert state.view == "setup" and asks_first(state, start) and asks_first(state, act.Press.START_GUIDE)
+    assert state.view == View.SETUP and asks_first(state, start) and asks_first(state, act.Press.START_GUIDE)
     other = advance(two_player(), 2)  # what Slot.elsewhere found: the runtime says so instead of starting
     told, effects = update(state, act.Behind(other))
     notice = told.notices[-1]
@@ -505,13 +506,13 @@ def test_a_tab_with_no_game_asks_before_a_new_game_replaces_another_tab_s() -> N
     assert told.cat.t("notice_other_tab_setup", names="Me, Bot") == (
         "A game is in progress in another tab: Me, Bot. Continue it here, or start a new game, which replaces it.")
     assert update(told, act.Behind(advance(other, 1)))[0].notices == told.notices  # its next move: said once
-    assert told.view == "setup" and told.match is None and not told.turn.behind
+    assert told.view == View.SETUP and told.match is None and not told.turn.behind
     assert not asks_first(told, start)  # told: a new game now replaces it, as the notice says
     started, effects = update(told, start)
     assert started.match is not None and not any(n.kind == "tab" for n in started.notices)
     assert any(isinstance(effect, fx.SaveMatch) for effect in effects)
     taken, _ = update(told, act.Adopt(other))  # or the other tab's game continues here
-    assert taken.match is other and taken.view == "game"
+    assert taken.match is other and taken.view == View.GAME
     assert not asks_first(started, start)  # a tab with a game of its own asks "Leave this game?" instead
     finished, _ = update(state, act.Behind(finish(other)))
     assert not any(n.kind == "tab" for n in finished.notices)  # nothing in progress to continue
@@ -545,11 +546,11 @@ def test_what_storage_holds_is_read_before_the_actions_that_decide_from_it_and_u
 
     # At the table: a move is taken with the game saved now; another tab's newer save stops it.
     match = two_player()
-    table = replace(_page(), view="game", match=match)
+    table = replace(_page(), view=View.GAME, match=match)
     card = str(game_of(match).hands[0][0])
-    for play in (act.PickCard(card), act.PlayCard(card), act.Press.UNDO, act.Computer("play", match.id, 0)):
+    for play in (act.PickCard(card), act.PlayCard(card), act.Press.UNDO, act.Computer(act.Step.PLAY, match.id, 0)):
         assert reads_first(table, play) == Reads(newer=True)
-    assert reads_first(table, act.Computer("thinking", match.id, 0)) is None
+    assert reads_first(table, act.Computer(act.Step.THINKING, match.id, 0)) is None
     assert reads_first(replace(table, turn=Turn(behind=True)), act.PickCard(card)) is None  # told already
     newer = advance(match, 2)
     assert update(table, act.Fresh(act.PlayCard(card), newer=newer)) == update(table, act.Behind(newer))

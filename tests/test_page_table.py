@@ -13,7 +13,7 @@ from pasur import Move, Rules, new_game
 from pasur.cards import CLUBS
 from pasur_web.i18n import load_catalog
 from pasur_web.model import actions as act
-from pasur_web.model.match import Match
+from pasur_web.model.match import Match, Phase
 from pasur_web.model.seats import Seat
 from pasur_web.model.state import State
 from pasur_web.model.update import update
@@ -93,7 +93,7 @@ def clubs_held(match: Match) -> list[int]:
 def test_the_score_sheet_says_how_many_clubs_won_their_points(lang: str) -> None:
     """"Clubs (7+) 7" did not say that 7 was points: the row names the clubs held and the points."""
     seats = (Seat("You", "human"), Seat("Sara", "easy"))
-    match = play_until(Match.of(new_game(2, Rules(), seed=4), seats), lambda m: m.phase != "play")
+    match = play_until(Match.of(new_game(2, Rules(), seed=4), seats), lambda m: m.phase != Phase.PLAY)
     held = clubs_held(match)
     assert sum(held) == 13 and max(held) >= 7
     state = board(match, lang)
@@ -110,7 +110,7 @@ def test_the_score_sheet_says_how_many_clubs_won_their_points(lang: str) -> None
 def test_the_score_sheet_says_when_no_side_won_the_clubs() -> None:
     seats = (Seat("You", "human"), Seat("Sara", "easy"), Seat("Dariush", "easy"))
     for seed in range(40):
-        match = play_until(Match.of(new_game(3, Rules(), seed=seed), seats), lambda m: m.phase != "play")
+        match = play_until(Match.of(new_game(3, Rules(), seed=seed), seats), lambda m: m.phase != Phase.PLAY)
         if max(clubs_held(match)) < 7:
             break
     else:

@@ -9,10 +9,10 @@ import pytest
 from helpers import game_of, match_of
 from pasur import Rules, new_game
 from pasur_web.model import actions as act
-from pasur_web.model.match import Match
+from pasur_web.model.match import Match, Phase
 from pasur_web.model.params import parse_params
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State
+from pasur_web.model.state import State, View
 from pasur_web.model.turns import DELAYS, computer_turns, in_steps
 from pasur_web.model.update import initial_state, update
 
@@ -21,7 +21,7 @@ class Host:
     """The page for the computer's turns: its state, changed by ``update`` only."""
 
     def __init__(self, match: Match, moves_allowed: int = 1000, delay: float = 0.0) -> None:
-        self.state: State = replace(initial_state(parse_params(""), {}, ["en"]), view="game", match=match)
+        self.state: State = replace(initial_state(parse_params(""), {}, ["en"]), view=View.GAME, match=match)
         self.events: list[str] = []
         self.moves_allowed = moves_allowed
         self._delay = delay
@@ -35,9 +35,9 @@ class Host:
 
     def dispatch(self, action: act.Action) -> None:
         assert isinstance(action, act.Computer)
-        self.events.append(f"{action.step} {action.move}".strip())
+        self.events.append(f"{action.step.value} {action.move}".strip())
         self.state, _ = update(self.state, action)
-        if action.step == "play":
+        if action.step == act.Step.PLAY:
             self.moves_allowed -= 1
 
     async def wait_turn(self) -> None:
@@ -65,7 +65,7 @@ def test_computer_players_play_until_the_deal_is_over() -> None:
     host = Host(three_computers())
     asyncio.run(computer_turns(host))
     match = host.state.match
-    assert match is not None and (game_of(match).over or match.phase == "deal-end")
+    assert match is not None and (game_of(match).over or match.phase == Phase.DEAL_END)
     # Each move waited for a paint twice: before it started (the move before it on screen first),
     # and before its search (the "thinking" on screen first).
     assert host.paints == 2 * len(game_of(match).history)
@@ -91,8 +91,8 @@ def test_a_move_is_previewed_before_it_is_played_when_there_is_a_delay() -> None
     assert host.events == ["thinking", f"preview {move}", f"play {move}"]
 
 
-@pytest.mark.parametrize("step", ["thinking", "preview"])
-def test_a_dialog_over_the_table_holds_the_computer_s_move_until_it_closes(step: str) -> None:
+@pytest.mark.parametrize("step", [act.Step.THINKING, act.Step.PREVIEW])
+def test_a_dialog_over_the_table_holds_the_computer_s_move_until_it_closes(step: act.Step) -> None:
     host = Host(Match.of(new_game(2, Rules(), seed=5), (Seat("A", "greedy"), Seat("B", "greedy"))),
                 moves_allowed=1, delay=0.002)
     original = host.dispatch
@@ -117,8 +117,8 @@ def test_a_dialog_over_the_table_holds_the_computer_s_move_until_it_closes(step:
     match = host.state.match
     assert match is not None and len(game_of(match).history) == 1
     move = str(game_of(match).history[0].move)
-    assert seen == ["thinking"] + ([f"preview {move}"] if step == "preview" else [])  # nothing played unseen
-    assert host.events == ["thinking", f"preview {move}", "in sight", f"play {move}"] if step == "preview" else \
+    assert seen == ["thinking"] + ([f"preview {move}"] if step == act.Step.PREVIEW else [])  # nothing played unseen
+    assert host.events == ["thinking", f"preview {move}", "in sight", f"play {move}"] if step == act.Step.PREVIEW else \
         ["thinking", "in sight", f"preview {move}", f"play {move}"]
 
 
@@ -128,7 +128,7 @@ def test_a_search_stops_when_its_position_is_gone() -> None:
 
     def dispatch(action: act.Action) -> None:
         original(action)
-        if action == act.Computer("thinking", match_of(host.state).id, 0):
+        if action == act.Computer(act.Step.THINKING, match_of(host.state).id, 0):
             host.moves_allowed = 0  # a new game, the setup panel: the page moves on while it searches
 
     host.dispatch = dispatch  # type: ignore[method-assign]
@@ -167,7 +167,7 @@ def test_at_the_normal_speed_the_loop_s_own_pauses_leave_time_for_the_search(mon
 
     def dispatched(action: act.Action) -> None:
         dispatch(action)
-        if isinstance(action, act.Computer) and action.step == "thinking" and pauses:
+        if isinstance(action, act.Computer) and action.step == act.Step.THINKING and pauses:
             per_move.append(sum(pauses))
             pauses.clear()
 

@@ -10,7 +10,7 @@ from pasur_web.model import effects as fx
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State, Turn
+from pasur_web.model.state import State, Turn, View
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import attrs_of, find_all
@@ -24,7 +24,7 @@ def at_table(guide: bool = False) -> tuple[State, str, str]:
     seed, several, single = seed_with_a_choice()
     match = Match.of(new_game(2, Rules(), seed=seed), (Seat("You", "human"), Seat("Sara", "medium")))
     state = initial_state(parse_params(""), {}, ["en"])
-    return replace(state, view="game", match=match, turn=Turn(guide=guide)), several, single
+    return replace(state, view=View.GAME, match=match, turn=Turn(guide=guide)), several, single
 
 
 def kinds(effects: list[fx.Effect]) -> list[str]:
@@ -84,7 +84,7 @@ def test_cancel_and_stale_clicks_change_nothing() -> None:
     assert effects == [fx.Focus(f'#hand [data-card="{several}"]')]
     assert update(state, act.PickCapture("4C")) == (state, [])  # no choice open: ignored
     assert update(state, act.PickCard("ZZ")) == (state, [])  # not a card of the hand
-    stale = act.Computer("play", match_of(state).id, 5, "ZZ")  # a computer move for another position
+    stale = act.Computer(act.Step.PLAY, match_of(state).id, 5, "ZZ")  # a computer move for another position
     assert update(state, stale) == (state, [])
 
 
@@ -100,20 +100,20 @@ def test_the_computer_thinks_shows_its_move_then_plays_it() -> None:
     state, _ = update(state, act.PlayCard(single))
     match = match_of(state)
     move = computer_move(state)
-    state, _ = update(state, act.Computer("thinking", match.id, match.moves))
+    state, _ = update(state, act.Computer(act.Step.THINKING, match.id, match.moves))
     assert state.turn.thinking and state.match is match
-    state, _ = update(state, act.Computer("preview", match.id, match.moves, move))
+    state, _ = update(state, act.Computer(act.Step.PREVIEW, match.id, match.moves, move))
     assert str(state.turn.preview) == move and not state.turn.thinking and state.match is match
     assert update(state, act.PickCard(str(game_of(match).hands[0][0])))[0] == state  # nothing while it is shown
-    state, effects = update(state, act.Computer("play", match.id, match.moves, move))
+    state, effects = update(state, act.Computer(act.Step.PLAY, match.id, match.moves, move))
     assert state.turn.preview is None and str(game_of(match_of(state)).history[-1].move) == move
     assert kinds(effects) == ["Sound", "SaveMatch", "RunComputer", "Focus"]  # the player's turn again
     # Its turns done, with nothing left to clear: the same state (nothing to draw), the hand's focus.
     match = match_of(state)
-    done, effects = update(state, act.Computer("done", match.id, match.moves))
+    done, effects = update(state, act.Computer(act.Step.DONE, match.id, match.moves))
     assert done is state and kinds(effects) == ["Focus"]
     thinking = replace(state, turn=replace(state.turn, thinking=True))
-    assert not update(thinking, act.Computer("done", match.id, match.moves))[0].turn.thinking
+    assert not update(thinking, act.Computer(act.Step.DONE, match.id, match.moves))[0].turn.thinking
 
 
 def test_reasons_are_kept_only_for_the_guide_and_the_demo() -> None:
@@ -177,7 +177,7 @@ def test_a_tab_that_is_behind_plays_nothing() -> None:
     state, _, single = at_table()
     behind = replace(state, turn=Turn(behind=True))
     assert update(behind, act.PickCard(single))[0].match is behind.match
-    assert update(behind, act.Computer("play", match_of(state).id, 0, single))[0].match is behind.match
+    assert update(behind, act.Computer(act.Step.PLAY, match_of(state).id, 0, single))[0].match is behind.match
 
 
 def test_undo_takes_back_the_move_and_forgets_its_reasons() -> None:
@@ -185,7 +185,7 @@ def test_undo_takes_back_the_move_and_forgets_its_reasons() -> None:
     start = game_of(match_of(state)).to_json()
     state, _ = update(state, act.PlayCard(single))
     match = match_of(state)
-    state, _ = update(state, act.Computer("play", match.id, match.moves, computer_move(state)))
+    state, _ = update(state, act.Computer(act.Step.PLAY, match.id, match.moves, computer_move(state)))
     assert 0 in state.turn.reasons and len(game_of(match_of(state)).history) == 2
     state, effects = update(state, act.Press.UNDO)
     assert game_of(match_of(state)).to_json() == start and state.turn.reasons == {} and state.turn.guide
@@ -203,28 +203,28 @@ def test_a_new_game_forgets_the_notices_about_the_game_before() -> None:
     state = initial_state(parse_params("?players=2&seed=4"), {}, ["en"])
     saved = Match.start(2, Rules(), (Seat("You", "human"), Seat("Sara", "easy")), seed=3)
     state, _ = update(state, act.Started(Loaded(saved), today=TODAY))  # a link while a game is saved: asks
-    assert state.view == "setup" and state.asking is saved
+    assert state.view == View.SETUP and state.asking is saved
     state, _ = update(state, act.AnswerLink(True, TODAY))
-    assert state.view == "game" and state.match is saved
+    assert state.view == View.GAME and state.match is saved
     assert [notice.kind for notice in state.notices] == ["resumed"]
     state, _ = update(state, act.Press.NEW_GAME)
     assert state.leaving
     state, effects = update(state, act.Leave(True))
-    assert state.view == "setup" and state.match is saved and fx.StopComputer() in effects
+    assert state.view == View.SETUP and state.match is saved and fx.StopComputer() in effects
     form = {"setup-players": "3", "setup-preset": "classic", "name-0": "Mina", "kind-1": "hard", "kind-2": "easy"}
     state, effects = update(state, act.StartGame(form))
-    assert state.view == "game" and state.match is not saved and game_of(match_of(state)).players == 3
+    assert state.view == View.GAME and state.match is not saved and game_of(match_of(state)).players == 3
     assert state.notices == () and kinds(effects)[:2] == ["StopComputer", "SaveMatch"]
 
 
 def test_play_again_puts_the_finished_match_away_and_back_returns_to_a_match_in_progress() -> None:
     state, _, _ = at_table()
     state, effects = update(state, act.Press.PLAY_AGAIN)
-    assert state.view == "setup" and state.match is not None and fx.ForgetMatch() not in effects  # not over
+    assert state.view == View.SETUP and state.match is not None and fx.ForgetMatch() not in effects  # not over
     state, _ = update(state, act.Press.BACK_TO_GAME)
-    assert state.view == "game"
+    assert state.view == View.GAME
     state, _ = update(state, act.Press.ESCAPE)
-    assert state.view == "game"  # nothing to close
+    assert state.view == View.GAME  # nothing to close
 
 
 def test_play_again_starts_the_same_players_and_rules_at_once() -> None:
@@ -237,10 +237,10 @@ def test_play_again_starts_the_same_players_and_rules_at_once() -> None:
     over = replace(match, game=game)
     state, effects = update(replace(state, match=over), act.Press.PLAY_AGAIN)
     again = state.match
-    assert state.view == "game" and again is not None and again.id != over.id and not game_of(again).history
+    assert state.view == View.GAME and again is not None and again.id != over.id and not game_of(again).history
     assert again.seats == over.seats and game_of(again).rules == game_of(over).rules and "SaveMatch" in kinds(effects)
     state, effects = update(replace(state, match=over), act.Press.NEW_GAME)  # the sheet's New game: the panel
-    assert state.view == "setup" and fx.ForgetMatch() in effects
+    assert state.view == View.SETUP and fx.ForgetMatch() in effects
 
 
 def test_escape_closes_what_is_in_front_first() -> None:

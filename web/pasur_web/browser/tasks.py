@@ -127,7 +127,7 @@ class Tasks:
                 self.computer = None
                 match = self.runtime.state.match
                 if match is not None:
-                    self.dispatch(act.Computer("done", match.id, match.moves))
+                    self.dispatch(act.Computer(act.Step.DONE, match.id, match.moves))
 
     # ------------------------------------------------------------------ the hint, the review, the duplicate
     async def _hint(self, match: Match) -> None:

@@ -20,7 +20,7 @@ from .stats import Stats
 from .storage import Loaded, WriteResult
 
 __all__ = ["TABLE_PRESSES", "Action", "FreeSeat", "Join", "Link", "Message", "OpenTable", "Press", "Rename", "Say",
-           "StandIn"]
+           "StandIn", "Step"]
 
 
 class Press(Enum):
@@ -92,12 +92,20 @@ class Tipped:
     best: str | None = None
 
 
+class Step(Enum):
+    """Where the computer's turn is (``Computer``)."""
+
+    THINKING = "thinking"  # choosing its move
+    PREVIEW = "preview"  # the move shown a moment before it is played
+    PLAY = "play"
+    DONE = "done"  # the computer's turns are over (or stopped)
+
+
 @dataclass(frozen=True)
 class Computer:
-    """The computer's turn as it goes: ``step`` is "thinking", "preview" (the move shown a moment
-    before it is played), "play" or "done"; for the match ``match`` at ``moves`` moves."""
+    """The computer's turn as it goes, for the match ``match`` at ``moves`` moves."""
 
-    step: str
+    step: Step
     match: str
     moves: int
     move: str = ""

@@ -11,12 +11,12 @@ from pasur.daily import OPPONENT, daily_game, parse_day
 from ..i18n import LTR_ISOLATE, POP_ISOLATE, Words
 from . import actions as act
 from . import effects as fx
-from .match import Match
+from .match import Match, Phase
 from .params import Params
 from .play import Result, after_change
 from .seats import HUMAN, YOU_WORDS, Seat, default_seats
 from .setup_form import read_setup
-from .state import DealDemo, Notice, State, Turn
+from .state import DealDemo, Notice, State, Turn, View
 from .storage import DAILY_KEY, FRIEND_KEY
 
 __all__ = ["asks_first", "begin", "daily_link_game", "drop_game_params", "game_action", "resume", "show_setup",
@@ -42,7 +42,7 @@ def begin(state: State, match: Match, guide: bool = False) -> Result:
     turn = Turn(guide=guide, explain=state.demo is not None)
     notices = _without(state.notices, "resumed", "edited", "tab", "daily") + _daily_notice(match)
     closing: list[fx.Effect] = [fx.CloseTable()] if state.online is not None else []
-    state = replace(state, view="game", match=match, turn=turn, settings_open=False, leaving=False,
+    state = replace(state, view=View.GAME, match=match, turn=turn, settings_open=False, leaving=False,
                     asking=None, review=None, notices=notices, shared="", shared_text="",
                     online=None)
     return after_change(state, [*closing, fx.StopComputer()])
@@ -81,13 +81,13 @@ def resume(state: State, match: Match, notice: bool = True) -> Result:
         if match.over:  # its score sheet says how it ended
             words: Words = ("notice_resumed_over", {"names": match.names()})
         else:  # the deal on the table (a finished deal while its score sheet is up: said to be over)
-            key = "notice_resumed_deal_end" if match.phase == "deal-end" else "notice_resumed"
+            key = "notice_resumed_deal_end" if match.phase == Phase.DEAL_END else "notice_resumed"
             words = (key, {"names": match.names(), "deal": match.board.deal_number + 1, "moves": match.moves})
         notices += (Notice(words, "resumed"),)
     if match.edited:
         notices += (Notice(("notice_edited", {}), "edited"),)
     notices += _daily_notice(match)
-    state = replace(state, view="game", match=match, turn=Turn(), asking=None, leaving=False, review=None,
+    state = replace(state, view=View.GAME, match=match, turn=Turn(), asking=None, leaving=False, review=None,
                     notices=notices)
     return after_change(state, [fx.StopComputer()])
 
@@ -102,7 +102,7 @@ def show_setup(state: State, forget_finished: bool = False) -> Result:
         match = None
     turn = replace(state.turn, choosing=None, preview=None, thinking=False, hinting=False)
     effects.append(fx.Focus("#setup-players"))
-    return replace(state, view="setup", match=match, turn=turn, leaving=False, review=None), effects
+    return replace(state, view=View.SETUP, match=match, turn=turn, leaving=False, review=None), effects
 
 
 def _leave_finished_table(state: State) -> Result:
@@ -174,7 +174,7 @@ def _rematch(state: State) -> Result:
         # The host: the same table, seats and friends, new cards; the friends' pages follow.
         again = replace(Match.start(game.players, game.rules, match.seats), table_code=match.table_code,
                         tokens=match.tokens, started=True, host_key=match.host_key, stand_ins=match.stand_ins)
-        state = replace(state, match=again, turn=Turn(), review=None, view="game")
+        state = replace(state, match=again, turn=Turn(), review=None, view=View.GAME)
         return after_change(state, [fx.StopComputer()])
     return _new_game(state, game.players, game.rules, match.seats, None)
 
@@ -193,7 +193,7 @@ def game_action(state: State, action: act.Action) -> Result:
         match = state.match
         if match is not None and match.over and state.online is not None and not state.online.host:
             return _leave_finished_table(state)
-        if match is None or match.over or state.demo is not None or state.view != "game":
+        if match is None or match.over or state.demo is not None or state.view != View.GAME:
             return show_setup(state, forget_finished=True)
         return replace(state, leaving=True), [fx.Focus("#leave-cancel")]
     if isinstance(action, act.Leave):
@@ -203,9 +203,9 @@ def game_action(state: State, action: act.Action) -> Result:
     if action is act.Press.PLAY_AGAIN:
         return _rematch(state)
     if action is act.Press.BACK_TO_GAME:
-        if state.match is None or state.view != "setup":
+        if state.match is None or state.view != View.SETUP:
             return state, []
-        return replace(state, view="game"), [fx.RunComputer(), fx.Focus("hand")]
+        return replace(state, view=View.GAME), [fx.RunComputer(), fx.Focus("hand")]
     if isinstance(action, act.AnswerLink):
         saved = state.asking
         state = replace(state, asking=None)

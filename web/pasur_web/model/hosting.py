@@ -15,13 +15,13 @@ from . import actions as act
 from . import effects as fx
 from . import wire
 from .handshake import claims, proof, public_of
-from .match import Match, review_key
+from .match import Match, Phase, review_key
 from .online_state import Guest, Hosting, SeatShown, say
 from .play import Result, after_change, play
 from .seat_state import seat_state
 from .seats import FRIEND, HUMAN, YOU_WORDS, Seat, clean_name
 from .setup_form import read_setup
-from .state import State, Turn
+from .state import State, Turn, View
 from .wire import json_text
 
 __all__ = ["host_action", "open_table", "publish", "resume_table", "shown_seats", "to_guest"]
@@ -40,7 +40,7 @@ def open_table(state: State, form: Mapping[str, str | bool], code: str, secret: 
     match = replace(Match.start(new.players, new.rules, new.seats, seed), table_code=code, started=False,
                     host_key=secret)
     hosting = Hosting(code, public_of(secret))
-    state = replace(state, view="lobby", match=match, turn=Turn(), online=hosting, leaving=False)
+    state = replace(state, view=View.LOBBY, match=match, turn=Turn(), online=hosting, leaving=False)
     return state, [fx.StopComputer(), fx.Listen(code), fx.SaveMatch(match)]
 
 
@@ -51,7 +51,8 @@ def resume_table(state: State) -> Result:
     if match is None or match.table_code is None or match.host_key is None:
         return state, []
     hosting = Hosting(match.table_code, public_of(match.host_key), started=match.started)
-    return replace(state, view="game" if match.started else "lobby", online=hosting), [fx.Listen(match.table_code)]
+    view = View.GAME if match.started else View.LOBBY
+    return replace(state, view=view, online=hosting), [fx.Listen(match.table_code)]
 
 
 def shown_seats(match: Match, hosting: Hosting) -> tuple[SeatShown, ...]:
@@ -152,7 +153,7 @@ def _friend_plays(state: State, hosting: Hosting, match: Match, name: str, data:
     """A friend's move: checked against the game and the position it was made in, then played as the
     host's own moves are."""
     seat, game = hosting.seat_of(name), match.game
-    if not hosting.started or match.phase != "play" or game is None or game.turn != seat:
+    if not hosting.started or match.phase != Phase.PLAY or game is None or game.turn != seat:
         return state, [to_guest(name, {"t": "refused", "why": "it is not your turn"})]
     if data["at"] != len(game.history):
         return state, [to_guest(name, {"t": "refused", "why": "that move was made in another position"})]
@@ -207,7 +208,7 @@ def _start(state: State, hosting: Hosting, match: Match) -> Result:
     """The host starts: a seat nobody has taken is played by the computer until a friend joins."""
     free = {seat for seat, info in enumerate(match.seats) if info.friend and seat not in match.tokens}
     match = replace(match, started=True, stand_ins=match.stand_ins | free)
-    return after_change(replace(state, view="game", match=match, online=replace(hosting, started=True)))
+    return after_change(replace(state, view=View.GAME, match=match, online=replace(hosting, started=True)))
 
 
 def _seat_action(state: State, hosting: Hosting, match: Match, action: act.StandIn | act.FreeSeat) -> Result:

@@ -15,6 +15,7 @@ import random
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from functools import cached_property
 
 from pasur import Card, Game, IllegalMoveError, Move, PlayerView, Rules, new_game
@@ -28,7 +29,7 @@ from .board import Board
 from .seat_board import SeatBoard
 from .seats import DEFAULT_NAMES, STAND_IN, YOU_WORDS, Seat
 
-__all__ = ["Match", "new_match_id", "review_key", "running_slot"]
+__all__ = ["Match", "Phase", "new_match_id", "review_key", "running_slot"]
 
 _ID_CHARS = string.ascii_lowercase + string.digits
 
@@ -41,6 +42,14 @@ def review_key(deal: int, seat: int) -> str:
 def running_slot(match_id: str, key: str) -> str:
     """Where the part of a review found so far is kept (``State.running``): the match's, under its key."""
     return f"{match_id}/{key}"
+
+
+class Phase(Enum):
+    """Where a match stands; its value is the page's ``data-phase`` during a game."""
+
+    PLAY = "play"
+    DEAL_END = "deal-end"  # a deal's score sheet is shown before the next deal
+    MATCH_END = "match-end"
 
 
 def new_match_id() -> str:
@@ -106,12 +115,12 @@ class Match:
         return self.game.over if self.game is not None else self.board.over
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         if self.over:
-            return "match-end"
+            return Phase.MATCH_END
         if self.pending_sheet is not None:
-            return "deal-end"
-        return "play"
+            return Phase.DEAL_END
+        return Phase.PLAY
 
     @cached_property
     def position(self) -> Position | None:
@@ -149,9 +158,9 @@ class Match:
     def reviewable_deal(self) -> int | None:
         """The deal that can be reviewed now: the one just finished (its score sheet is shown), never
         a deal in play."""
-        if self.phase == "deal-end":
+        if self.phase == Phase.DEAL_END:
             return self.pending_sheet
-        if self.phase == "match-end" and self.board.deal_results:
+        if self.phase == Phase.MATCH_END and self.board.deal_results:
             return len(self.board.deal_results) - 1
         return None
 
@@ -166,12 +175,12 @@ class Match:
 
     def is_ai_turn(self) -> bool:
         turn = self.board.turn
-        return self.phase == "play" and self.started and turn is not None and (
+        return self.phase == Phase.PLAY and self.started and turn is not None and (
             self.seats[turn].computer or turn in self.stand_ins)
 
     def is_viewer_turn(self) -> bool:
         """Whether the hand on screen is a human's and it is theirs to play."""
-        return (self.phase == "play" and self.started and self.handoff is None and self.board.turn == self.viewer
+        return (self.phase == Phase.PLAY and self.started and self.handoff is None and self.board.turn == self.viewer
                 and self.seats[self.viewer].human)
 
     def names(self) -> list[str | Words]:
@@ -216,7 +225,7 @@ class Match:
         human seat), while a deal is played, and only for a move of that deal; never in the counted
         attempt of a daily deal (its result is compared with the computer's), nor between friends."""
         humans, game = self.human_seats(), self.game
-        if game is None or len(humans) != 1 or self.phase != "play" or self.counted_daily or (
+        if game is None or len(humans) != 1 or self.phase != Phase.PLAY or self.counted_daily or (
                 self.table_code is not None or any(seat.friend for seat in self.seats)):
             return None
         for number in range(len(game.history) - 1, -1, -1):
@@ -232,7 +241,7 @@ class Match:
         """Play for the seat to move. Illegal, or not time to play: IllegalMoveError."""
         if self.game is None:
             raise IllegalMoveError("on a friend's page the host plays the moves")
-        if self.phase != "play" or self.handoff is not None:
+        if self.phase != Phase.PLAY or self.handoff is not None:
             raise IllegalMoveError("it is not time to play a card")
         game = self.game.copy()
         deals_before = len(game.deal_results)
@@ -262,7 +271,7 @@ class Match:
         """The hand shown follows the human whose turn it is; with several humans the device is
         handed on first (its hand hidden until that player says so)."""
         turn = self.board.turn
-        if self.phase != "play" or turn is None or not self.seats[turn].human or turn == self.viewer:
+        if self.phase != Phase.PLAY or turn is None or not self.seats[turn].human or turn == self.viewer:
             return self
         if len(self.human_seats()) > 1:
             return replace(self, handoff=turn)

@@ -18,7 +18,7 @@ from .games import drop_game_params, show_setup
 from .hosting import host_action, open_table, publish, resume_table, shown_seats, to_guest
 from .online_state import Hosting, Visiting
 from .play import Result
-from .state import State
+from .state import State, View
 from .storage import FRIEND_KEY
 from .visiting import join, to_host, visit, visiting_action
 
@@ -42,7 +42,7 @@ def _leave(state: State) -> Result:
     new-game panel."""
     online = state.online
     ended = isinstance(online, Visiting) and bool(online.ended)
-    if state.view not in ("lobby", "join") and not ended:
+    if state.view not in (View.LOBBY, View.JOIN) and not ended:
         return state, []
     effects = farewell(state)
     if isinstance(online, Hosting):

@@ -17,7 +17,7 @@ from .params import SPEEDS
 from .play import Result, finish_daily, table_action
 from .review_panel import escape, review_action, reviewed
 from .savegame import Partly, read_settings
-from .state import Notice, State, Turn
+from .state import Notice, State, Turn, View
 from .stats import Stats, counting
 from .storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, match_key
 
@@ -127,8 +127,8 @@ def _escape(state: State) -> Result:
         return replace(state, rules=None), [fx.Focus("#rules-button")]
     if state.leaving:
         return replace(state, leaving=False), [fx.Focus("#new-game")]
-    if state.view == "setup" and state.match is not None:
-        return replace(state, view="game"), [fx.RunComputer(), fx.Focus("hand")]
+    if state.view == View.SETUP and state.match is not None:
+        return replace(state, view=View.GAME), [fx.RunComputer(), fx.Focus("hand")]
     if state.turn.choosing is not None or state.turn.selected is not None:
         return table_action(state, act.Press.CANCEL_CHOICE)
     if state.settings_open:
@@ -176,7 +176,7 @@ def panel_action(state: State, action: act.Action) -> Result:
     if isinstance(action, act.OpenRules):
         match = state.match
         chosen = PRESETS.get(action.preset, PRESETS[state.params.preset])
-        rules = match.board.rules if match is not None and state.view == "game" else chosen
+        rules = match.board.rules if match is not None and state.view == View.GAME else chosen
         return replace(state, rules=rules), [fx.Focus("#rules-title")]
     if action is act.Press.CLOSE_RULES:
         return replace(state, rules=None), [fx.Focus("#rules-button")]

@@ -12,10 +12,10 @@ from . import actions as act
 from . import effects as fx
 from . import wire
 from .explain import explain_move
-from .match import Match
+from .match import Match, Phase
 from .online_state import Visiting
 from .sounds import sounds_after
-from .state import State
+from .state import State, View
 from .storage import DAILY_KEY
 
 __all__ = ["Result", "after_change", "finish_daily", "play", "table_action", "tipped", "with_tip"]
@@ -151,14 +151,14 @@ def _hinted(state: State, move: str) -> Result:
 def _computer(state: State, match: Match, step: act.Computer) -> Result:
     """The computer's turn, step by step, for the position it was started in (else nothing)."""
     turn = state.turn
-    if step.step == "done":
+    if step.step == act.Step.DONE:
         done: list[fx.Effect] = [fx.Focus("hand")] if match.is_viewer_turn() else []
         if turn.preview is None and not turn.thinking:
             return state, done  # (the same state: nothing is drawn anew)
         return replace(state, turn=replace(turn, preview=None, thinking=False)), done
     if (step.match, step.moves) != (match.id, match.moves) or not match.is_ai_turn():
         return state, []
-    if step.step == "thinking":
+    if step.step == act.Step.THINKING:
         return replace(state, turn=replace(turn, thinking=True)), []
     if match.game is None:
         return state, []
@@ -166,7 +166,7 @@ def _computer(state: State, match: Match, step: act.Computer) -> Result:
         move = match.game.resolve(step.move)
     except IllegalMoveError:
         return state, []
-    if step.step == "preview":
+    if step.step == act.Step.PREVIEW:
         return replace(state, turn=replace(turn, thinking=False, preview=move)), []
     return play(replace(state, turn=replace(turn, thinking=False)), move)
 
@@ -185,7 +185,7 @@ def _undo(state: State, match: Match) -> Result:
 def table_action(state: State, action: act.Action) -> Result:
     """An action at the table; nothing happens without a match in front, or in a tab that is behind."""
     match, turn = state.match, state.turn
-    if match is None or (state.view != "game" and not isinstance(action, act.ShowHint | act.Computer)):
+    if match is None or (state.view != View.GAME and not isinstance(action, act.ShowHint | act.Computer)):
         return state, []
     if isinstance(action, act.Tipped):
         return tipped(state, action)
@@ -205,7 +205,7 @@ def table_action(state: State, action: act.Action) -> Result:
     if isinstance(action, act.Computer):
         return _computer(state, match, action)
     if action is act.Press.NEXT_DEAL:
-        if match.phase != "deal-end":
+        if match.phase != Phase.DEAL_END:
             return state, []
         turn = replace(turn, guide=False, hint=None)  # the guided deal is over
         return after_change(replace(state, match=match.next_deal(), turn=turn), [fx.Sound(("deal",))])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from pasur import Card, Move, Rules
@@ -18,7 +19,18 @@ from .online_state import Online
 from .params import Params
 from .stats import Stats
 
-__all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "Online", "Review", "State", "Turn", "Words"]
+__all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "Online", "Review", "State", "Turn", "View", "Words"]
+
+
+class View(Enum):
+    """What the page shows; its value is the page's ``data-view``."""
+
+    LOADING = "loading"  # Python is not ready yet
+    SETUP = "setup"  # the new-game panel (over the match on the board, if any)
+    GAME = "game"
+    DEMO = "demo"  # a rule's demo (``?demo=``)
+    LOBBY = "lobby"  # a table between friends before its host starts it
+    JOIN = "join"  # a friend's page before it asks to sit down
 
 
 @dataclass(frozen=True)
@@ -96,7 +108,7 @@ class State:
     settings: Mapping[str, Any]  # as stored (speed, lang, persian_digits, four_colour, hints, undo)
     lang: str
     speed: str
-    view: str = "loading"  # "loading", "setup" (the new-game panel), "game", "demo", "lobby" or "join"
+    view: View = View.LOADING
     match: Match | None = None  # the match on the board (kept while the new-game panel is over it)
     turn: Turn = Turn()  # the play at the table between moves: what is selected, previewed, hinted
     asking: Match | None = None  # the saved game a link with game parameters would replace
@@ -132,4 +144,4 @@ class State:
     @property
     def playing(self) -> bool:
         """A match is on the board, in front."""
-        return self.view == "game" and self.match is not None
+        return self.view == View.GAME and self.match is not None

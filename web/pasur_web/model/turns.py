@@ -130,7 +130,7 @@ async def computer_turns(host: Host) -> None:
         seat = None if game is None else game.turn
         if game is None or seat is None:  # a friend's page: the host's page plays the computer's turns
             return
-        host.dispatch(act.Computer("thinking", match.id, match.moves))
+        host.dispatch(act.Computer(act.Step.THINKING, match.id, match.moves))
         await asyncio.sleep(delay * 0.5)
         await host.after_paint()
         move = await think(match.player(seat), game.view(seat), _unchanged(host, match))
@@ -140,12 +140,12 @@ async def computer_turns(host: Host) -> None:
         if host.match() is not match:
             return
         if delay:
-            host.dispatch(act.Computer("preview", match.id, match.moves, str(move)))
+            host.dispatch(act.Computer(act.Step.PREVIEW, match.id, match.moves, str(move)))
             await asyncio.sleep(delay * 0.5)
             if await host.in_sight():  # the move was shown under a dialog: it is shown again
                 await asyncio.sleep(delay * 0.5)
             if host.match() is not match:
                 return
-        host.dispatch(act.Computer("play", match.id, match.moves, str(move)))
+        host.dispatch(act.Computer(act.Step.PLAY, match.id, match.moves, str(move)))
         # A capture stays in sight a moment before the next player moves: its cards land first.
         await asyncio.sleep(delay * CAPTURE_PAUSE if move.captured else 0)

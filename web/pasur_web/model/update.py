@@ -36,7 +36,7 @@ from .panels import panel_action
 from .params import SPEEDS, Params
 from .play import Result, table_action, with_tip
 from .reach import REACH_NEWS, reach_action
-from .state import CaptureDemo, DealDemo, DemoError, Notice, State, Words
+from .state import CaptureDemo, DealDemo, DemoError, Notice, State, View, Words
 from .stats import Stats
 from .storage import DAILY_KEY, SETTINGS_KEY, start_action
 
@@ -90,7 +90,7 @@ def _started(state: State, action: act.Started) -> Result:
     if params.join is not None:  # a friend's link: the name first, unless this browser sat there before
         if params.key is None:  # a link cut short: the host cannot be told from anyone else
             notice = Notice(("join_no_key", {"code": params.join.upper()}), "join")
-            return replace(state, view="join", notices=(*state.notices, notice)), []
+            return replace(state, view=View.JOIN, notices=(*state.notices, notice)), []
         return visit(state, params.join, params.key, action.friend)
     same = loaded.match is not None and loaded.match.link == params.link()
     todo = start_action(params.start_now, params.embed, loaded.match,
@@ -102,10 +102,10 @@ def _started(state: State, action: act.Started) -> Result:
             effects += more
         return state, effects + (drop_game_params(state) if params.start_now else [])
     if todo == "ask" and loaded.match is not None:
-        return replace(state, view="setup", asking=loaded.match), [fx.Focus("#resume-saved")]
+        return replace(state, view=View.SETUP, asking=loaded.match), [fx.Focus("#resume-saved")]
     if todo == "start":
         return start_from_params(state, action.today)
-    state = replace(state, view="setup")
+    state = replace(state, view=View.SETUP)
     if action.pending == "start" and action.form is not None:
         return _route(state, act.StartGame(action.form))  # (a friend's seat: the table opens)
     if action.pending == "daily-start":
@@ -119,14 +119,14 @@ def _start_demo(state: State) -> Result:
     params = state.params
     if params.demo_error is not None:
         key, values = params.demo_error
-        return replace(state, view="demo", demo=DemoError(key, values)), []
+        return replace(state, view=View.DEMO, demo=DemoError(key, values)), []
     if params.demo == "capture":
         assert params.demo_card is not None  # checked with the parameters (params.py)
         rules = Rules.preset(params.preset)
         table = tuple(params.demo_table)
         moves = sorted((Move(params.demo_card, option) for option in capture_options(params.demo_card, table, rules)),
                        key=lambda move: (len(move.captured), sorted(move.captured)))
-        return replace(state, view="demo", demo=CaptureDemo(params.demo_card, table, rules, tuple(moves))), []
+        return replace(state, view=View.DEMO, demo=CaptureDemo(params.demo_card, table, rules, tuple(moves))), []
     return start_demo_deal(state)
 
 
@@ -200,7 +200,7 @@ def reads_first(state: State, action: act.Action) -> Reads | None:
     """What the runtime reads just before ``action`` and gives to ``update`` with it (``act.Fresh``)."""
     match = state.match
     plays = (isinstance(action, _PLAYS) or action is act.Press.UNDO
-             or (isinstance(action, act.Computer) and action.step == "play"))
+             or (isinstance(action, act.Computer) and action.step == act.Step.PLAY))
     newer = plays and match is not None and state.demo is None and not state.turn.behind and state.online is None
     key = _STORED_FIRST.get(type(action))
     if newer or asks_first(state, action) or key is not None:

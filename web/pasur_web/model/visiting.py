@@ -18,7 +18,7 @@ from . import actions as act
 from . import effects as fx
 from . import wire
 from .handshake import KEY, TOKEN, claim, proven, seat_key
-from .match import Match
+from .match import Match, Phase
 from .online_state import Invite, Kept, SeatShown, Visiting
 from .params import TABLE_CODE
 from .play import Result
@@ -27,7 +27,7 @@ from .seat_board import SeatBoard
 from .seat_state import event_from, results_of, reviews_of, view_from
 from .seats import FRIEND, MAX_NAME, Seat, clean_name
 from .sounds import sounds_after
-from .state import Notice, State, Turn
+from .state import Notice, State, Turn, View
 from .storage import FRIEND_KEY
 
 __all__ = ["join", "read_kept", "to_host", "visit", "visiting_action"]
@@ -81,7 +81,7 @@ def visit(state: State, code: str, key: str, kept: Kept | None) -> Result:
     online = Visiting(code, key)
     if mine is not None:
         online = replace(online, token=mine.token, name=mine.name, joined=True, seated=mine.seated)
-    state = replace(state, view="lobby" if online.joined else "join", online=online)
+    state = replace(state, view=View.LOBBY if online.joined else View.JOIN, online=online)
     return state, [fx.Connect(code), *([] if online.joined else [fx.Focus("#join-name")])]
 
 
@@ -95,7 +95,7 @@ def join(state: State, online: Visiting, name: str, token: str) -> Result:
     if online.status in ("missing", "ended"):  # looked for again
         online = replace(online, status="connecting")
         effects.append(fx.Connect(online.code))
-    return replace(state, view="lobby", online=online, notices=notices), effects
+    return replace(state, view=View.LOBBY, online=online, notices=notices), effects
 
 
 def _proof(state: State, online: Visiting, slot: str, data: Mapping[str, Any]) -> Result:
@@ -161,12 +161,12 @@ def _state(state: State, online: Visiting, data: Mapping[str, Any]) -> Result:
     online = replace(online, seats=shown, since=len(events), messages=said, move_pending=False)
     same = match is not None and match.id == fresh.id
     turn = state.turn if same else Turn()
-    state = replace(state, view="game" if data["started"] else "lobby", match=fresh, online=online,
+    state = replace(state, view=View.GAME if data["started"] else View.LOBBY, match=fresh, online=online,
                     turn=replace(turn, preview=None))
     effects: list[fx.Effect] = [fx.Focus("hand")] if fresh.is_viewer_turn() else []
     if same and match is not None and fresh.moves == match.moves + 1:  # a move: the sounds a local game makes
         effects.append(fx.Sound(sounds_after(fresh.board)))
-    elif same and match is not None and match.phase == "deal-end" and fresh.phase == "play":
+    elif same and match is not None and match.phase == Phase.DEAL_END and fresh.phase == Phase.PLAY:
         effects.append(fx.Sound(("deal",)))
     return state, effects
 
@@ -225,7 +225,7 @@ def visiting_action(state: State, online: Visiting, action: act.Action) -> Resul
         return replace(state, online=lost), []
     if slot is None and action.status == "missing" and online.host_slot is None:  # no table open under this code
         notice = Notice(("join_missing", {"code": online.code.upper()}), "join")
-        state = replace(state, view="join", online=replace(online, status="missing", joined=False),
+        state = replace(state, view=View.JOIN, online=replace(online, status="missing", joined=False),
                         notices=(*state.notices, notice))
         return state, [fx.Focus("#join-name")]
     if slot is None and online.host_slot is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..model.match import Match
+from ..model.match import Match, Phase
 from ..model.state import Turn
 
 __all__ = ["FLIGHT_MS", "STOCK", "Mark", "Plan", "mark_of", "pile_of", "plan", "source_of"]
@@ -32,7 +32,7 @@ class Mark:
     match: str
     moves: int
     viewer: int
-    phase: str
+    phase: Phase
     handoff: int | None
     preview: str | None  # the previewed computer move, in move notation
 
@@ -144,10 +144,10 @@ def plan(match: Match, ui: Turn, before: Mark | None, ms: int) -> Plan:
     fresh_deal = not game.history or game.history[-1].deal < game.deal_number
     if before is None or before.match != match.id:
         # A new match deals its first hands; a match taken up again (a reload) is shown as it was.
-        return Plan(ms, _deal(match, 0, ms, table=True)) if match.phase == "play" and not game.history else Plan(ms)
+        return Plan(ms, _deal(match, 0, ms, table=True)) if match.phase == Phase.PLAY and not game.history else Plan(ms)
     if (before.viewer, before.handoff) != (match.viewer, match.handoff):
         return Plan(ms, slide=False)  # another player's view (pass-and-play): nothing flies across the screen
-    if before.phase == "deal-end" and match.phase == "play" and fresh_deal:
+    if before.phase == Phase.DEAL_END and match.phase == Phase.PLAY and fresh_deal:
         return Plan(ms, _deal(match, 0, ms, table=True))  # the score sheet closed: the next deal
     if now.moves == before.moves + 1:
         return _move(match, ms)

@@ -8,7 +8,7 @@ import contextlib
 from pasur import Move
 
 from ..model.online_state import Visiting
-from ..model.state import Notice, State
+from ..model.state import Notice, State, View
 from .html import Node, h
 from .words import move_words, translate
 
@@ -31,7 +31,7 @@ def _table_notices(state: State) -> list[Node]:
     """At a friend's page during the game: why its place at the table ended (and what it can do), and
     what the computer played for its seat while it was away."""
     online, cat = state.online, state.cat
-    if not isinstance(online, Visiting) or state.view != "game":
+    if not isinstance(online, Visiting) or state.view != View.GAME:
         return []
     shown = []
     if online.ended:
@@ -55,7 +55,7 @@ def _table_notices(state: State) -> list[Node]:
 def notices(state: State) -> list[Node]:
     # What a daily deal's attempt counts for is said while it is played, not once it is over nor over
     # the new-game panel.
-    playing = state.view == "game" and state.match is not None and not state.match.board.over
+    playing = state.view == View.GAME and state.match is not None and not state.match.board.over
     shown = _table_notices(state) + [_notice(state, notice, index) for index, notice in enumerate(state.notices)
                                      if playing or notice.kind != "daily"]
     if state.failing:

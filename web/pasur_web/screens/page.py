@@ -8,8 +8,8 @@ import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..model.match import Match
-from ..model.state import State
+from ..model.match import Match, Phase
+from ..model.state import State, View
 from .demo import demo, demo_bar
 from .html import Node, attr_name
 from .look import choice, selection
@@ -63,9 +63,9 @@ def _resumed(state: State) -> bool:
 
 
 def _phase(state: State) -> str:
-    if state.view == "game" and state.match is not None:
-        return state.match.phase
-    return state.view
+    if state.view == View.GAME and state.match is not None:
+        return state.match.phase.value
+    return state.view.value
 
 
 def _root(state: State) -> Part:
@@ -74,12 +74,12 @@ def _root(state: State) -> Part:
     classes = [name for name, on in (("embed", params.embed), ("demo", params.demo is not None or params.demo_error
                                                                  is not None),
                                      ("four-colour", bool(state.settings.get("four_colour")))) if on]
-    turn = match.board.turn if playing and match is not None and match.phase == "play" else None
+    turn = match.board.turn if playing and match is not None and match.phase == Phase.PLAY else None
     return part(None, lang=cat.lang, dir=cat.direction, data_lang=cat.lang, data_phase=_phase(state),
                 data_speed=state.speed,
                 data_turn=turn, data_behind=playing and state.turn.behind, class_=" ".join(classes) or None,
                 data_daily=match.daily if playing and match is not None else None,
-                data_ready=state.view != "loading")
+                data_ready=state.view != View.LOADING)
 
 
 def announcement(match: Match | None, previous: Spoken, state: State) -> tuple[Spoken, str]:
@@ -90,7 +90,7 @@ def announcement(match: Match | None, previous: Spoken, state: State) -> tuple[S
     cat = state.cat
     t = cat.t
     moves = match.board.history
-    spoken: Spoken = (match.id, len(moves), match.phase, match.handoff)
+    spoken: Spoken = (match.id, len(moves), match.phase.value, match.handoff)
     if spoken == previous:
         return spoken, ""
     same = previous[0] == match.id and previous[1] <= len(moves)
@@ -100,13 +100,13 @@ def announcement(match: Match | None, previous: Spoken, state: State) -> tuple[S
     if previous[0] == match.id and previous[1] > len(moves):
         parts = [t("undone")]  # moves were taken back
     game = match.board
-    if match.phase == "deal-end" and match.pending_sheet is not None:
+    if match.phase == Phase.DEAL_END and match.pending_sheet is not None:
         from .words import side_label
 
         scores = cat.listing(f"{side_label(match, side, cat)} {cat.num(result['total'])}"
                              for side, result in enumerate(game.deal_results[match.pending_sheet]))
         parts.append(t("deal_over", n=match.pending_sheet + 1) + ": " + scores + ".")
-    elif match.phase == "match-end":
+    elif match.phase == Phase.MATCH_END:
         parts.append(winner_words(match, cat))
     elif match.is_viewer_turn():
         parts.append(sentence(t("your_turn")))
@@ -148,13 +148,14 @@ def page(state: State, today: datetime.date, spoken: Spoken) -> Frame:
     cat = state.cat
     parts: dict[str, Part] = {
         ROOT: _root(state),
-        "loading": part(None, hidden=state.view != "loading"),
+        "loading": part(None, hidden=state.view != View.LOADING),
         "full-game": part(None, hidden=not state.params.embed, href="./" if state.params.embed else None),
-        "back-to-game": part(None, hidden=not (state.view == "setup" and state.match is not None)),
+        "back-to-game": part(None, hidden=not (state.view == View.SETUP and state.match is not None)),
         "scoreboard": part(scoreboard(state)[2]), "notices": part(notices(state)),
         "demo": part(demo(state)), "handoff": _panel(handoff(state)),
         "sheet": _panel(sheet(state), data_at_once=_resumed(state)),
-        "lobby": part(join_form(state) if state.view == "join" else lobby(state) if state.view == "lobby" else []),
+        "lobby": part(join_form(state) if state.view == View.JOIN
+                      else lobby(state) if state.view == View.LOBBY else []),
         "leave": _panel(leave(state)),
         "rules": part(None, hidden=state.rules is None),
         "rules-body": part(rules_body(cat, state.rules) if state.rules is not None else []),
@@ -163,7 +164,7 @@ def page(state: State, today: datetime.date, spoken: Spoken) -> Frame:
     }
     shown = review(state)
     parts["review"] = part([shown[0]] if shown else [], hidden=shown is None, data_done=bool(shown and shown[1]))
-    question, panel = setup_panel(state, today) if state.view in ("setup", "loading") else (None, None)
+    question, panel = setup_panel(state, today) if state.view in (View.SETUP, View.LOADING) else (None, None)
     if question is not None:
         parts["setup"] = part([question])
     if state.playing:

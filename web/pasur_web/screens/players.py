@@ -9,7 +9,7 @@ from pasur.cards import CLUBS
 from pasur.scoring import CLUBS_MAJORITY
 
 from ..i18n import Catalog
-from ..model.match import Match
+from ..model.match import Match, Phase
 from ..model.state import State
 from .cards import back_node
 from .html import Node, h
@@ -53,7 +53,7 @@ def seat_view(match: Match, seat: int, cat: Catalog, place: str | None = None, p
     clubs = sum(1 for card in game.piles[side] if card.suit == CLUBS)
     teams = game.sides == 2 and game.players == 4
     return SeatView(seat=seat, name=name_of(match, seat, cat), dealer=seat == game.dealer,
-                    turn=game.turn == seat and match.phase == "play",
+                    turn=game.turn == seat and match.phase == Phase.PLAY,
                     cards=game.hand_sizes[seat] - (1 if previewed else 0),  # the previewed card is on the table
                     pile=cat.t("pile", n=len(game.piles[side])), surs=cat.t("surs_n", n=game.surs[side]),
                     clubs=cat.t("clubs_taken", n=clubs), clubs_won=clubs >= CLUBS_MAJORITY,

@@ -9,7 +9,7 @@ from pasur.scoring import BREAKDOWN_KEYS, CLUBS_MAJORITY, CLUBS_POINTS
 
 from ..i18n import Catalog
 from ..model.board import Board
-from ..model.match import Match
+from ..model.match import Match, Phase
 from ..model.online_state import Visiting
 from ..model.state import State
 from .html import Node, h
@@ -126,7 +126,7 @@ def winner_words(match: Match, cat: Catalog) -> str:
 def sheet(state: State) -> list[Node] | None:
     """The score sheet on screen, if any."""
     match, cat = state.match, state.cat
-    if match is None or not state.playing or match.phase == "play":
+    if match is None or not state.playing or match.phase == Phase.PLAY:
         return None
     t = cat.t
     game = match.board
@@ -136,7 +136,7 @@ def sheet(state: State) -> list[Node] | None:
     online = state.online
     friend = isinstance(online, Visiting)
     host = next((name for name, kind, _ in online.seats if kind == "host"), "") if isinstance(online, Visiting) else ""
-    if match.phase == "deal-end":
+    if match.phase == Phase.DEAL_END:
         number = match.pending_sheet
         assert number is not None
         button = (h("button", "primary", text=t("demo_again"), id="demo-again", type="button", data_action="demo-again",

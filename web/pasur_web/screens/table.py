@@ -9,7 +9,7 @@ from pasur import Card
 from pasur.events import Event, MoveRecord
 
 from ..i18n import Catalog
-from ..model.match import Match
+from ..model.match import Match, Phase
 from ..model.state import State
 from .cards import back_node, card_node
 from .html import Node, h
@@ -138,9 +138,9 @@ def status(state: State) -> str:
     if ui.behind:
         return cat.t("status_behind")
     turn = match.board.turn
-    if match.phase == "deal-end" and match.pending_sheet is not None:
+    if match.phase == Phase.DEAL_END and match.pending_sheet is not None:
         return cat.t("deal_over", n=match.pending_sheet + 1)
-    if match.phase != "play" or turn is None:
+    if match.phase != Phase.PLAY or turn is None:
         return ""
     if match.is_viewer_turn():
         return cat.t("your_turn")
@@ -169,7 +169,7 @@ def guide_text(state: State) -> list[Node] | None:
     if not ui.guide or match is None:
         return None
     parts = []
-    if match.phase != "play":
+    if match.phase != Phase.PLAY:
         parts.append(h("strong", "guide-now", text=cat.t("guide_done")))
     elif ui.tip is not None:  # the move the review rates best, or a capture it grades good (said so)
         _, move, why, best = ui.tip
@@ -230,7 +230,7 @@ def moves_since_turn(match: Match, seat: int, cat: Catalog) -> tuple[str, ...]:
 
 def handoff(state: State) -> list[Node] | None:
     match, cat = state.match, state.cat
-    if match is None or match.handoff is None or match.phase != "play" or not state.playing:
+    if match is None or match.handoff is None or match.phase != Phase.PLAY or not state.playing:
         return None
     name = match.seats[match.handoff].name
     since = moves_since_turn(match, match.handoff, cat)

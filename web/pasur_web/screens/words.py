@@ -10,7 +10,7 @@ from pasur import Card, Move
 from pasur.events import DealStarted, Event, LeftoverTaken, MoveRecord
 
 from ..i18n import Catalog
-from ..model.match import Match
+from ..model.match import Match, Phase
 from ..model.seats import DEFAULT_NAMES, YOU_WORDS
 from ..model.state import Words
 from .memo import remembered
@@ -156,7 +156,7 @@ def last_move(match: Match, cat: Catalog) -> LastMove | None:
     if not game.history:
         return None
     record = game.history[-1]
-    if match.phase == "play" and record.deal != game.deal_number:
+    if match.phase == Phase.PLAY and record.deal != game.deal_number:
         return None
     t = cat.t
     you = "_you" if is_you(match, record.seat) else ""
