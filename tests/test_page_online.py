@@ -27,9 +27,9 @@ from pasur_web.model.state import State, View
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import Node, find_all, text_of
-from pasur_web.screens.look import playable
 from pasur_web.screens.notices import notices
 from pasur_web.screens.online import join_form, lobby, online_bar
+from pasur_web.screens.picking import playable
 from pasur_web.screens.players import opponents
 from pasur_web.screens.review import review
 from pasur_web.screens.sheet import deal_clubs, sheet

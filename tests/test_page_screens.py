@@ -13,8 +13,8 @@ from pasur_web.model.seats import Seat
 from pasur_web.model.state import State, Turn, View
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import Node, attrs_of, find, find_all, text_of
-from pasur_web.screens.look import choice
 from pasur_web.screens.page import announcement, page
+from pasur_web.screens.picking import choice
 from pasur_web.screens.players import me_info, opponents
 from pasur_web.screens.rules import rules_note
 from pasur_web.screens.sheet import sheet
@@ -201,7 +201,7 @@ def test_what_a_daily_attempt_counts_for_is_said_while_it_is_played_only() -> No
 
 
 def test_a_card_looked_at_says_how_to_play_it_by_tap_click_or_key() -> None:
-    from pasur_web.screens.look import selection
+    from pasur_web.screens.picking import selection
 
     match = stacked_match(["KD 9S 5H 7C", "3D 6S 8C QH"], "2C 4D JH QS")
     shown = selection(board(match, selected="KD"))  # a King with no King on the table: laid
@@ -413,7 +413,7 @@ def test_in_persian_each_card_named_in_the_log_the_selection_and_play_reads_left
     run, so that the list reads in the sentence's direction ("2♥ 4♣" first 2♥, from the right)."""
     from pasur import Move
     from pasur_web.model.explain import explain_move
-    from pasur_web.screens.look import selection
+    from pasur_web.screens.picking import selection
 
     match = stacked_match(["5H 7C 9S KD", "3D 6S 8C QH"], "4C 4D 2H 2S")
     table = game_of(match).table

@@ -18,8 +18,8 @@ from pasur_web.model.seats import Seat
 from pasur_web.model.state import State
 from pasur_web.model.update import update
 from pasur_web.screens.html import Node, attrs_of, find, find_all, text_of
-from pasur_web.screens.look import choice, groups
 from pasur_web.screens.page import announcement
+from pasur_web.screens.picking import choice, groups
 from pasur_web.screens.sheet import sheet
 from pasur_web.screens.table import hand
 from pasur_web.screens.words import last_move

@@ -138,7 +138,7 @@ def test_a_hint_is_shown_as_a_tap_shows_its_card() -> None:
     """The hinted card is looked at (what it takes and is worth, Play at hand) and focused (Enter plays
     it), or its capture choice opens with the hinted option marked and focused; a card the player is
     looking at stays."""
-    from pasur_web.screens.look import choice
+    from pasur_web.screens.picking import choice
 
     state, several, single = at_table()
     match = match_of(state)

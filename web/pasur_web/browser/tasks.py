@@ -190,6 +190,6 @@ class Tasks:
                 return
             await navigator.clipboard.writeText(effect.text)
         except Exception:  # no clipboard, or the browser refused: said, with the text to copy by hand
-            self.dispatch(act.Shared(False, effect.text, effect.said))
+            self.dispatch(act.Shared(False, effect.text, effect.copied_key))
             return
-        self.dispatch(act.Shared(True, effect.text, effect.said))
+        self.dispatch(act.Shared(True, effect.text, effect.copied_key))

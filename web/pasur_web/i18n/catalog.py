@@ -53,9 +53,9 @@ def split_isolates(text: str) -> list[tuple[str, bool]]:
 
 
 def catalog_path(lang: str) -> Path:
-    here = _FOLDER / f"{lang}.json"
-    if here.exists():
-        return here
+    path = _FOLDER / f"{lang}.json"
+    if path.exists():
+        return path
     # In the source tree the catalogs live in web/i18n, beside the package.
     return _FOLDER.parent.parent / "i18n" / f"{lang}.json"
 

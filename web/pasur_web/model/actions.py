@@ -221,7 +221,7 @@ class Reviewed:
 class Shared:
     copied: bool
     text: str
-    said: str = "daily_copied"  # what the page says when it was copied (a message key)
+    copied_key: str = "daily_copied"  # the message the page says when it was copied
 
 
 @dataclass(frozen=True)

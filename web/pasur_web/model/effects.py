@@ -114,7 +114,7 @@ class Address:
 @dataclass(frozen=True)
 class Copy:
     text: str  # to the clipboard: ``Shared`` follows
-    said: str = "daily_copied"  # what the page says once it is copied (a message key)
+    copied_key: str = "daily_copied"  # the message the page says once it is copied
     share: bool = False  # offered to the device's share sheet first, where there is one (Web Share)
 
 

@@ -109,5 +109,5 @@ def claim(seat: str, challenge: str) -> str:
     return hmac.new(seat.encode("ascii"), f"pasur-claim|{challenge}".encode(), hashlib.sha256).hexdigest()
 
 
-def claims(seat: str, challenge: str, said: object) -> bool:
-    return isinstance(said, str) and hmac.compare_digest(claim(seat, challenge), said)
+def claims(seat: str, challenge: str, answer: object) -> bool:
+    return isinstance(answer, str) and hmac.compare_digest(claim(seat, challenge), answer)

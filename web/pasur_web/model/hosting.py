@@ -115,12 +115,12 @@ def _knocked(state: State, hosting: Hosting, match: Match, name: str, data: Mapp
 def _hello(state: State, hosting: Hosting, match: Match, name: str, data: Mapping[str, Any]) -> Result:
     """A friend sits down: at the seat it claims, or, with its seat's key, at the first free one."""
     guest = hosting.guests[name]
-    said, key = data["claim"], data.get("key")
-    seat = next((seat for seat, held in match.tokens.items() if claims(held, guest.challenge, said)), None)
+    claimed, key = data["claim"], data.get("key")
+    seat = next((seat for seat, held in match.tokens.items() if claims(held, guest.challenge, claimed)), None)
     if guest.seat is not None and seat != guest.seat:
         return state, [to_guest(name, {"t": "refused", "why": "this connection holds a seat already"})]
     if seat is None:
-        if not isinstance(key, str) or not claims(key, guest.challenge, said):
+        if not isinstance(key, str) or not claims(key, guest.challenge, claimed):
             return state, [to_guest(name, {"t": "refused", "why": "this seat is not yours"})]
         free = [seat for seat, info in enumerate(match.seats) if info.friend and seat not in match.tokens]
         if not free:

@@ -10,19 +10,19 @@ from dataclasses import dataclass, field
 
 from pasur import Rules
 
-__all__ = ["Guest", "Hosting", "Invite", "Kept", "Online", "Said", "SeatShown", "Visiting", "say"]
+__all__ = ["Guest", "Hosting", "Invite", "Kept", "Online", "QuickMessage", "SeatShown", "Visiting", "say"]
 
-Said = tuple[int, int, str]  # a quick message: (its number at the table, the seat, its key)
+QuickMessage = tuple[int, int, str]  # a quick message: (its number at the table, the seat, its key)
 SeatShown = tuple[str, str, str]  # (name, kind, status): kind "host", "friend" or "computer"; status below
 # A seat's status: "here" (playing), "away" (its friend's page is gone; nobody plays it), "stood-in" (the
 # computer plays it until its friend is back), "waiting" (nobody has taken it, before the start) or "free"
 # (nobody has taken it: the computer plays it until a friend joins).
 
 
-def say(said: tuple[Said, ...], seat: int, what: str) -> tuple[Said, ...]:
+def say(messages: tuple[QuickMessage, ...], seat: int, what: str) -> tuple[QuickMessage, ...]:
     """The latest quick messages, with ``seat``'s ``what``."""
-    number = said[-1][0] + 1 if said else 1
-    return (*said[-4:], (number, seat, what))
+    number = messages[-1][0] + 1 if messages else 1
+    return (*messages[-4:], (number, seat, what))
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Hosting:
     status: str = "connecting"  # "connecting", "open" (friends can reach it), "unreachable"
     started: bool = False  # the host started the match (before: the lobby)
     guests: Mapping[str, Guest] = field(default_factory=dict)  # each friend's connection, by its name
-    messages: tuple[Said, ...] = ()  # the latest quick messages
+    messages: tuple[QuickMessage, ...] = ()  # the latest quick messages
     asked: frozenset[str] = frozenset()  # the reviews friends asked for ("deal:seat")
     away: Mapping[int, int] = field(default_factory=dict)  # a friend's seat -> the moves played when it left
     no_route: bool = False  # a friend's page found no way to this table (web/reach.js)
@@ -98,7 +98,7 @@ class Visiting:
     invite: Invite | None = None
     seats: tuple[SeatShown, ...] = ()  # who sits where, as the host said
     since: int = 0  # the public events received
-    messages: tuple[Said, ...] = ()  # the latest quick messages
+    messages: tuple[QuickMessage, ...] = ()  # the latest quick messages
     refused: str = ""  # why the host refused the last message
     move_pending: bool = False  # this page's move is on its way to the host (the hand waits for the answer)
     ended: str = ""  # why the host ended this page's place: "closed", "moved" (another tab), "freed"

@@ -144,8 +144,8 @@ def _daily(state: State, action: act.Action) -> Result:
         return finish_daily(state, [fx.Store(DAILY_KEY, book.to_json())])
     if isinstance(action, act.Shared):
         if action.copied:
-            copied = action.text if action.said == "daily_copied" else ""  # (shown: what a friend will read)
-            return replace(state, shared=state.cat.t(action.said), shared_text=copied), []
+            copied = action.text if action.copied_key == "daily_copied" else ""  # (shown: what a friend will read)
+            return replace(state, shared=state.cat.t(action.copied_key), shared_text=copied), []
         notice = Notice(("daily_copy_failed", {"text": action.text}), "share")
         return replace(state, shared="", notices=(*state.notices, notice)), []
     day = None if match is None else match.daily

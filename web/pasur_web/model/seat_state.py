@@ -107,7 +107,7 @@ def view_from(data: Mapping[str, Any], deal_moves: Sequence[MoveRecord]) -> Play
 
 
 def seat_state(match: Match, seat: int, since: int, seats: Sequence[Sequence[Any]], started: bool,
-               said: Sequence[tuple[int, int, str]]) -> str:
+               messages: Sequence[tuple[int, int, str]]) -> str:
     """The ``state`` message for ``seat``: the match around the game, what the host's table shows as
     that seat sees it, and the public events of it from number ``since`` on (those before were sent
     already). Nothing in it comes from the deck's order or its seed."""
@@ -117,7 +117,7 @@ def seat_state(match: Match, seat: int, since: int, seats: Sequence[Sequence[Any
     key = review_key(deal, seat) if deal is not None else ""
     return json_text({
         "t": "state", "id": match.id, "seats": [list(item) for item in seats], "pending_sheet": match.pending_sheet,
-        "started": started, "said": [list(item) for item in said],
+        "started": started, "said": [list(item) for item in messages],
         "over": position.over, "winner": position.winner, "deal_results": position.deal_results,
         "view": view_of(position.view(seat)), "since": since,
         "events": [event_of(event) for event in position.events[since:]],

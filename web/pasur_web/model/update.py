@@ -230,8 +230,8 @@ def update(state: State, action: act.Action) -> Result:
     state, effects = _route(state, action)
     after = _public(state)
     if after is not None and after != before:
-        state, sent = publish(state)
-        effects = [*effects, *sent]
+        state, published = publish(state)
+        effects = [*effects, *published]
     state, tipping = with_tip(state)
     return state, effects + tipping
 

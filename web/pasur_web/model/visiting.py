@@ -155,10 +155,10 @@ def _state(state: State, online: Visiting, data: Mapping[str, Any]) -> Result:
     shown = _shown(data["seats"])
     seats = tuple(Seat(name, "human" if index == view.seat else FRIEND) for index, (name, _, _) in enumerate(shown))
     fresh = Match.seen_by(board, seats, pending_sheet=pending, id=ident, reviews=reviews_of(data["reviews"]))
-    said = tuple((item[0], item[1], item[2]) for item in data["said"] if isinstance(item, list) and len(item) == 3
-                 and type(item[0]) is int and type(item[1]) is int and 0 <= item[1] < view.players
-                 and item[2] in wire.QUICK)
-    online = replace(online, seats=shown, since=len(events), messages=said, move_pending=False)
+    messages = tuple((item[0], item[1], item[2]) for item in data["said"] if isinstance(item, list) and len(item) == 3
+                     and type(item[0]) is int and type(item[1]) is int and 0 <= item[1] < view.players
+                     and item[2] in wire.QUICK)
+    online = replace(online, seats=shown, since=len(events), messages=messages, move_pending=False)
     same = match is not None and match.id == fresh.id
     turn = state.turn if same else Turn()
     state = replace(state, view=View.GAME if data["started"] else View.LOBBY, match=fresh, online=online,

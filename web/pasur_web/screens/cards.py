@@ -71,12 +71,12 @@ def card_node(card: Card, cat: Catalog, button: bool = False, marks: str = "", *
 
 
 def _card_node(card: Card, cat: Catalog, button: bool, marks: str, attrs: dict[str, object]) -> Node:
-    look = "number" if TEN >= card.rank > ACE else "ace" if card.rank == ACE else "court"
+    face = "number" if TEN >= card.rank > ACE else "ace" if card.rank == ACE else "court"
     name = cat.card_name(card)
     if not card.is_number or card.rank == ACE:
         name = f"{RANKS[card.rank - 1]}, {name}"  # the letter on the card is part of its name
     kind: dict[str, object] = {"type": "button", "data_action": "pick-card"} if button else {"role": "img"}
-    classes = f"card suit-{SUITS[card.suit]} {look}" + (f" {marks}" if marks else "")
+    classes = f"card suit-{SUITS[card.suit]} {face}" + (f" {marks}" if marks else "")
     return h("button" if button else "div", classes, None, _face(card),
              **{**kind, "data_card": str(card), "aria_label": name, **attrs})
 

@@ -102,9 +102,9 @@ def _ended(state: State, online: Visiting) -> list[Node | None]:
     host = online.invite.host if online.invite is not None else ""
     words = h("p", "notice", id="table-ended", role="alert", data_ended=online.ended,
               text=state.cat.t(f"bye_{online.ended}", host=host or "?"))
-    here = h("button", "primary", type="button", data_action="play-here", text=state.cat.t("play_here")) if (
+    play_here = h("button", "primary", type="button", data_action="play-here", text=state.cat.t("play_here")) if (
         online.ended == "moved") else None
-    return [words, h("div", "sheet-actions", children=[here, _leave_button(state.cat.t("table_leave"))])]
+    return [words, h("div", "sheet-actions", children=[play_here, _leave_button(state.cat.t("table_leave"))])]
 
 
 def _visitor_lobby(state: State, online: Visiting) -> list[Node | None]:
@@ -212,13 +212,13 @@ def online_bar(state: State) -> list[Node | None] | None:
     if online is None or match is None:
         return None
     t = cat.t
-    said = [h("p", "said", data_line=f"said-{number}", role="status",
+    lines = [h("p", "said", data_line=f"said-{number}", role="status",
               text=t("said", name=name_of(match, seat, cat) if seat < len(match.seats) else "?", text=t(f"say_{what}")))
             for number, seat, what in online.messages[-1:]]
     ended = isinstance(online, Visiting) and bool(online.ended)
     short = None if ended else reach_status(state, online) or (None if online.status in ("open", "connected") else (
         h("p", "muted online-status", id="online-status", role="status", text=t(f"online_short_{online.status}"))))
-    return [*said, short or h("span", "online-gap"), _invite(state, online),
+    return [*lines, short or h("span", "online-gap"), _invite(state, online),
             h("details", "popover quick", children=[
                 h("summary", "secondary", text=t("say_label")),
                 h("div", "popover-body", role="group", aria_label=t("say_label"), children=[

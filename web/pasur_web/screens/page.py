@@ -12,16 +12,16 @@ from ..model.match import Match, Phase
 from ..model.state import State, View
 from .demo import demo, demo_bar
 from .html import Node, attr_name
-from .look import choice, selection
 from .notices import notices
 from .online import join_form, lobby, online_bar
+from .picking import choice, selection
 from .players import me_info, opponents, scoreboard
 from .review import review
 from .rules import rules_body
 from .settings import settings_body
 from .setup import leave, setup_panel
 from .sheet import sheet, winner_words
-from .table import guide_text, hand, handoff, log, recap, status, table, table_info
+from .table import guide_text, hand, handoff, log, since_your_turn, status, table, table_info
 from .words import Names, last_move, log_text, sentence
 
 __all__ = ["ROOT", "Frame", "Part", "Spoken", "announcement", "page", "part"]
@@ -128,7 +128,7 @@ def _board(state: State) -> dict[str, Part]:
         "opponents": part(others[2]), "play-area": part(None, class_="around" if around else None,
                                                     data_players=match.board.players),
         "table": part(table(state)[2], aria_label=cat.t("table")), "table-info": part(table_info(state)[2]),
-        "last-move": part([recap(state) or last.text] if last else [], data_move=last.move if last else None),
+        "last-move": part([since_your_turn(state) or last.text] if last else [], data_move=last.move if last else None),
         "turn-status": part([status(state)]), "demo-bar": _panel(demo_bar(state)),
         "selection": _panel(selection(state)),
         "guide": part(None, hidden=guide is None), "guide-text": part(guide or []),

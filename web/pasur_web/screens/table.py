@@ -13,13 +13,13 @@ from ..model.match import Match, Phase
 from ..model.state import State
 from .cards import back_node, card_node
 from .html import Node, h
-from .look import looked_at, playable, takes
 from .memo import remembered
 from .online import presence
+from .picking import looked_at, playable, takes
 from .words import Names, last_move, log_events, log_text, move_words, name_of
 
-__all__ = ["LOG_LINES", "guide_text", "hand", "handoff", "last_reasons", "log", "moves_since_turn", "recap", "status",
-           "table", "table_info", "table_slots"]
+__all__ = ["LOG_LINES", "guide_text", "hand", "handoff", "last_reasons", "log", "moves_since_turn", "since_your_turn",
+           "status", "table", "table_info", "table_slots"]
 
 LOG_LINES = 60  # the move log shows the latest lines only
 
@@ -150,7 +150,7 @@ def status(state: State) -> str:
     return cat.t("thinking", name=name) if ui.thinking else cat.t("turn_of", name=name)
 
 
-def recap(state: State) -> str | None:
+def since_your_turn(state: State) -> str | None:
     """When it is the player's turn again at a table of three or four: every move since their last
     one, in order (the move log is out of sight on a phone)."""
     match, cat = state.match, state.cat

@@ -29,8 +29,8 @@ def sentence(text: str) -> str:
 def sentences(*parts: str) -> str:
     """The parts that say something, one after the other as sentences: a full stop between two unless
     the first ends one already; the last has none of its own (the status line's style)."""
-    said = [part for part in parts if part]
-    return " ".join([*(sentence(part) for part in said[:-1]), *said[-1:]])
+    kept = [part for part in parts if part]
+    return " ".join([*(sentence(part) for part in kept[:-1]), *kept[-1:]])
 
 
 def translate(words: Words, cat: Catalog) -> str:
