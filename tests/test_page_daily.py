@@ -14,7 +14,7 @@ from test_page_review import board, play_until
 
 from helpers import elements, found, game_of
 from pasur import Rules
-from pasur.daily import OPPONENT, daily_game
+from pasur.daily import OPPONENT, daily_game, deal_points
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
 from pasur_web.model.daily import DailyBook
@@ -96,8 +96,6 @@ def test_only_todays_or_yesterdays_deal_can_be_counted() -> None:
 def test_the_daily_result_and_its_share_text() -> None:
     match = play_until(Match.of(daily_game(datetime.date(2026, 12, 1)), (Seat("You", "human"), Seat("Sara", "greedy")),
                                 daily=DAY), Phase.MATCH_END)
-    from pasur.daily import deal_points
-
     mine = deal_points(game_of(match))
     state = replace(board(match), daily=DailyBook({DAY: {"player": mine, "computer": 11}}, {DAY: 11}))
     shown = sheet(state)
@@ -217,7 +215,6 @@ def new_game_match() -> Match:
 def test_two_tabs_one_counted_attempt_and_no_result_lost() -> None:
     """A tab opened before another tab played today's deal reads the stored results again before it
     starts the deal (its attempt is practice), and what it stores is merged with what is stored."""
-    from pasur_web.model.daily import merged_text
     from pasur_web.model.storage import DAILY_KEY
 
     first, _ = update(initial_state(parse_params(""), {}, ["en"]), act.StartDaily(TODAY))
@@ -228,11 +225,34 @@ def test_two_tabs_one_counted_attempt_and_no_result_lost() -> None:
     assert second.match is not None and second.match.practice and not any(
         isinstance(effect, fx.Store) for effect in effects)
     assert second.daily.days[TODAY] == {"player": 14}
-    # A tab that writes from an older book keeps what another tab stored since.
-    older = DailyBook({DAY: {"player": 3}}).begin(TODAY, datetime.date(2026, 12, 2))[0]
-    assert DailyBook.from_json(merged_text(stored, older.to_json())) == DailyBook({DAY: {"player": 3},
-                                                                                   TODAY: {"player": 14}})
     first_result = DailyBook({TODAY: {"player": 14}})
     second_result = DailyBook({TODAY: {"player": 9, "computer": 11}})
     assert second_result.merged(first_result).days[TODAY] == {"player": 14, "computer": 11}  # never replaced
-    assert merged_text("not json", older.to_json()) == older.to_json()
+
+
+def test_the_move_that_ends_a_counted_daily_deal_stores_its_result_with_what_another_tab_stored() -> None:
+    """update decides what is stored: the results stored now are read before the move (``reads_first``),
+    merged into this tab's book, and the book written is that one; the runtime only writes it."""
+    from helpers import play_until as played_until
+    from pasur_web.model.storage import DAILY_KEY
+    from pasur_web.model.update import Reads, reads_first
+
+    seats = (Seat("You", "human"), Seat("Sara", "greedy"))
+    last = played_until(Match.of(daily_game(datetime.date(2026, 12, 1)), seats, daily=DAY),
+                        lambda m: sum(map(len, game_of(m).hands)) == 1 and not game_of(m).stock)
+    state = replace(board(last), daily=DailyBook({DAY: {}}))  # this tab began the deal: no result yet
+    game = game_of(last)
+    move = game.legal_moves()[0]
+    action: act.Action = (act.PlayCard(str(move.card)) if game.turn == 0 else
+                          act.Computer(act.Step.PLAY, last.id, last.moves, str(move)))
+    assert reads_first(state, action) == Reads(newer=True, key=DAILY_KEY)
+    assert reads_first(replace(state, match=replace(last, practice=True)), action) == Reads(newer=True)
+    assert reads_first(state, act.DuplicatePlayed(DAY, 11)) == Reads(key=DAILY_KEY)
+    other_tab = DailyBook({"2026-11-30": {"player": 20, "computer": 9}}).to_json()  # stored since by another tab
+    done, effects = update(state, act.Fresh(action, stored=act.Stored(DAILY_KEY, other_tab)))
+    assert done.match is not None and done.match.over
+    written = [effect for effect in effects if isinstance(effect, fx.Store) and effect.key == DAILY_KEY]
+    assert len(written) == 1 and written[0].text is not None
+    book = DailyBook.from_json(written[0].text)
+    assert book.days["2026-11-30"] == {"player": 20, "computer": 9}  # the other tab's result is kept
+    assert book.days[DAY] == {"player": deal_points(game_of(done.match))} and book == done.daily

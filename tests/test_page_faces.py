@@ -1,14 +1,12 @@
 """Card faces (screens/faces.py) and the sounds a move makes (model/sounds.py), in CPython."""
 
-import json
 import re
 from pathlib import Path
-from typing import Any
 
 from helpers import scenario
 from pasur import Card, Rules, new_game
 from pasur.cards import FULL_DECK
-from pasur_web.model.sounds import keep_sound_setting, sounds_after
+from pasur_web.model.sounds import sounds_after
 from pasur_web.screens.faces import COURT_FIGURES, PIPS, face
 
 STYLE = (Path(__file__).resolve().parent.parent / "web" / "style.css").read_text(encoding="utf-8")
@@ -83,15 +81,6 @@ def test_new_hands_within_a_deal_sound_a_deal() -> None:
         assert ("deal" in sounds) == new_round, (deal, rnd, sounds)
         dealt += new_round
     assert dealt >= 5  # 6 rounds of 4 cards a deal for 2 players: 5 new hands at least
-
-
-def test_saving_settings_keeps_the_sound_switch_of_the_page() -> None:
-    settings: dict[str, Any] = {"speed": "fast", "sound": True}
-    stored = json.dumps({"speed": "normal", "sound": False})
-    assert keep_sound_setting(settings, stored) == {"speed": "fast", "sound": False}
-    assert keep_sound_setting(settings, None) == {"speed": "fast"}
-    assert keep_sound_setting(settings, "not json") == {"speed": "fast"}
-    assert keep_sound_setting({}, json.dumps(["odd"])) == {}
 
 
 def test_a_card_drawn_the_same_way_is_the_same_node() -> None:

@@ -12,7 +12,7 @@ from helpers import game_of
 from pasur import Rules
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
-from pasur_web.model.savegame import match_from_json, match_to_json, read_json
+from pasur_web.model.savegame import match_from_json, match_to_json, read_json, settings_text
 from pasur_web.model.seats import Seat
 from pasur_web.model.state import View
 from pasur_web.model.stats import Stats, counting
@@ -528,7 +528,8 @@ def test_another_tab_s_settings_are_followed_and_read_again_before_a_change() ->
     followed, _ = update(state, act.Stored(SETTINGS_KEY, '{"speed": "fast", "undo": false, "lang": "fr"}'))
     assert followed.speed == "fast" and followed.lang == "fr" and followed.settings["undo"] is False
     _, effects = update(followed, act.ChangeSetting("settings-four", "", True))
-    assert effects[-1] == fx.StoreSettings({"four_colour": True, "speed": "fast", "undo": False, "lang": "fr"})
+    assert effects[-1] == fx.Store(SETTINGS_KEY, settings_text({"four_colour": True, "speed": "fast", "undo": False,
+                                                               "lang": "fr"}))
     assert update(state, act.Stored(SETTINGS_KEY, "[1]"))[0] == state  # unreadable: kept as this tab has it
     pinned = _page("?speed=slow&lang=nl")  # the address's speed and language stay this page's
     pinned, _ = update(pinned, act.Stored(SETTINGS_KEY, '{"speed": "fast", "lang": "fr"}'))
@@ -568,7 +569,13 @@ def test_what_storage_holds_is_read_before_the_actions_that_decide_from_it_and_u
     assert reads_first(setup, change) == Reads(key=SETTINGS_KEY)
     assert reads_first(setup, act.StartDaily("2026-12-06")) == Reads(elsewhere=True, key=DAILY_KEY)
     changed, effects = update(setup, act.Fresh(change, stored=act.Stored(SETTINGS_KEY, '{"speed": "fast"}')))
-    assert changed.speed == "fast" and effects[-1] == fx.StoreSettings({"four_colour": True, "speed": "fast"})
+    assert changed.speed == "fast" and effects[-1] == fx.Store(SETTINGS_KEY, settings_text({"four_colour": True,
+                                                                                              "speed": "fast"}))
+    # The sound switch is web/sound.js's: a setting changed here stores it as that script last stored it.
+    sounding = _page(settings={"sound": True, "speed": "normal"})
+    muted = act.Stored(SETTINGS_KEY, '{"sound": false, "speed": "normal"}')
+    _, effects = update(sounding, act.Fresh(act.ChangeSetting("settings-speed", "fast", False), stored=muted))
+    assert effects[-1] == fx.Store(SETTINGS_KEY, '{"sound": false, "speed": "fast"}')
 
 
 def test_the_notice_of_a_save_kept_in_place_goes_once_a_save_works() -> None:

@@ -11,7 +11,7 @@ from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
 from pasur_web.model.seats import Seat
 from pasur_web.model.state import State, Turn, View
-from pasur_web.model.storage import Loaded
+from pasur_web.model.storage import SETTINGS_KEY, Loaded
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import attrs_of, find_all
 
@@ -260,7 +260,7 @@ def test_escape_closes_what_is_in_front_first() -> None:
 def test_settings_change_the_page_and_are_stored() -> None:
     state, _, _ = at_table()
     state, effects = update(state, act.ChangeSetting("settings-speed", "fast", False))
-    assert state.speed == "fast" and effects == [fx.StoreSettings({"speed": "fast"})]
+    assert state.speed == "fast" and effects == [fx.Store(SETTINGS_KEY, '{"speed": "fast"}')]
     state, effects = update(state, act.ChangeSetting("settings-lang", "fr", False))
     assert state.lang == "fr" and state.cat.t("new_game") == "Nouvelle partie"
     assert update(state, act.ChangeSetting("settings-speed", "warp", False)) == (state, [])

@@ -16,12 +16,10 @@ from pyscript import window  # type: ignore[import-not-found]
 
 from ..model import actions as act
 from ..model import effects as fx
-from ..model.daily import merged_text
-from ..model.savegame import settings_text
-from ..model.sounds import GAP, keep_sound_setting
+from ..model.sounds import GAP
 from ..model.state import State
 from ..model.stats import Stats
-from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, Slot, Storage, read_stored
+from ..model.storage import STATS_KEY, Slot, Storage, read_stored
 from ..model.update import reads_first, update
 from .draw import Drawer, Frames
 from .peers import Peers
@@ -109,9 +107,6 @@ class Runtime:
             self.count(effect)
         elif isinstance(effect, fx.Store):
             self.store(effect.key, effect.text)
-        elif isinstance(effect, fx.StoreSettings):
-            settings = keep_sound_setting(dict(effect.settings), self.storage.get(SETTINGS_KEY))
-            self.queue.append(act.Saved(SETTINGS_KEY, self.storage.set(SETTINGS_KEY, settings_text(settings))))
         elif isinstance(effect, fx.ReadSaved):
             self.queue.append(act.Adopt(self.slot.load().match))
         elif isinstance(effect, fx.ForgetMatch):
@@ -138,13 +133,7 @@ class Runtime:
             self.tasks.carry_out(effect)
 
     def store(self, key: str, text: str | None) -> None:
-        """Store ``text`` (None: remove the key). The daily results are merged with what another tab
-        stored since, so that neither tab's result is lost; this tab then follows the merged book."""
-        if key == DAILY_KEY and text is not None:
-            merged = merged_text(self.storage.get(key), text)
-            if merged != text:
-                text = merged
-                self.queue.append(act.Stored(key, text))
+        """Store ``text`` (None: remove the key)."""
         problem = self.storage.set(key, text) if text is not None else None
         if text is None:
             self.storage.remove(key)

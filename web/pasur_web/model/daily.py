@@ -11,14 +11,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import cast
 
 from pasur.daily import is_day
 from pasur.safejson import dumps
 
 from .savegame import Partly, read_json
 
-__all__ = ["KEEP_DAYS", "DailyBook", "countable", "daily_link", "merged_text"]
+__all__ = ["KEEP_DAYS", "DailyBook", "countable", "daily_link"]
 
 KEEP_DAYS = 400  # daily results kept on this device (the oldest go first)
 
@@ -126,14 +125,3 @@ class DailyBook:
             day -= datetime.timedelta(days=1)
         return count
 
-
-def merged_text(stored: str | None, mine: str) -> str:
-    """The daily results to store: this tab's book (``mine``, as it would write it) with what is stored
-    now, which another tab may have written since it was read (``DailyBook.merged``)."""
-    try:
-        theirs = DailyBook.from_json(stored)
-    except Partly as partly:
-        theirs = cast(DailyBook, partly.value)
-    except ValueError:  # (set aside as the page started; nothing of it to keep)
-        theirs = DailyBook()
-    return DailyBook.from_json(mine).merged(theirs).to_json()

@@ -3,9 +3,7 @@ browser's runtime (``browser/runtime.py``) does them, and what comes of them ret
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from .match import Match
 from .stats import Stats, counting
@@ -42,13 +40,6 @@ class Store:
 
     key: str
     text: str | None
-
-
-@dataclass(frozen=True)
-class StoreSettings:
-    """Store the settings, with the sound switch as ``web/sound.js`` last stored it."""
-
-    settings: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -149,6 +140,6 @@ class CloseTable:
     pass  # leave the table between friends (the connections close, once what was sent is on its way)
 
 
-Effect = (SaveMatch | CountMatch | ReadSaved | Store | StoreSettings | ForgetMatch | Sound | RunComputer | StopComputer
+Effect = (SaveMatch | CountMatch | ReadSaved | Store | ForgetMatch | Sound | RunComputer | StopComputer
           | SearchHint | JudgeTip | ComputeReview | PlayDuplicate | Focus | Address | Copy | PromptInstall | Listen
           | Connect | Send | Drop | CloseTable)

@@ -16,7 +16,7 @@ from .games import drop_game_params, resume
 from .params import SPEEDS
 from .play import Result, finish_daily, table_action
 from .review_panel import escape, review_action, reviewed
-from .savegame import Partly, read_settings
+from .savegame import Partly, read_settings, settings_text
 from .state import Notice, State, Turn, View
 from .stats import Stats, counting
 from .storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, match_key
@@ -50,7 +50,9 @@ def _change_setting(state: State, action: act.ChangeSetting) -> Result:
         effects.append(fx.Focus("#" + action.name))
     else:
         return state, []
-    return replace(state, settings=settings), [*effects, fx.StoreSettings(settings)]
+    # ``state.settings`` were read again just before (``update.reads_first``): the sound switch in them
+    # is as web/sound.js last stored it, which this write keeps.
+    return replace(state, settings=settings), [*effects, fx.Store(SETTINGS_KEY, settings_text(settings))]
 
 
 def _saved(state: State, action: act.Saved) -> Result:

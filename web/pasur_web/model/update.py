@@ -184,7 +184,8 @@ def _public(state: State) -> object:
 
 _PLAYS = (act.PickCard, act.PlayCard, act.PickCapture)
 # What these actions decide from is read again first: another tab may have stored it since.
-_STORED_FIRST = {act.ChangeSetting: SETTINGS_KEY, act.StartDaily: DAILY_KEY, act.AnswerLink: DAILY_KEY}
+_STORED_FIRST = {act.ChangeSetting: SETTINGS_KEY, act.StartDaily: DAILY_KEY, act.AnswerLink: DAILY_KEY,
+                 act.DuplicatePlayed: DAILY_KEY}
 
 
 @dataclass(frozen=True)
@@ -203,6 +204,8 @@ def reads_first(state: State, action: act.Action) -> Reads | None:
              or (isinstance(action, act.Computer) and action.step == act.Step.PLAY))
     newer = plays and match is not None and state.demo is None and not state.turn.behind and state.online is None
     key = _STORED_FIRST.get(type(action))
+    if plays and key is None and match is not None and match.daily is not None and not match.practice:
+        key = DAILY_KEY  # the move that ends a counted daily deal stores its result with what is stored now
     if newer or asks_first(state, action) or key is not None:
         return Reads(newer, asks_first(state, action), key)
     return None
