@@ -140,7 +140,6 @@ def test_a_whole_deal_with_the_keyboard_alone(page: Page, guard: object, site_ur
     page.wait_for_function("document.documentElement.dataset.phase === 'play'")
 
 
-
 def test_keys_start_a_game_and_escape_gives_the_focus_back_to_the_card(page: Page, guard: object,
                                                                         site_url: str) -> None:
     """Start pressed with the keys puts the focus in the hand (not on the page, two Tabs away); a
@@ -196,8 +195,6 @@ def test_the_hand_shows_its_focus_ring_to_keyboard_players_only(page: Page, guar
     assert page.evaluate(ring) == "none"
     page.keyboard.press("Shift")
     assert page.evaluate(ring) == "solid"
-
-
 
 
 @pytest.mark.fresh  # the page's clock is the profile's

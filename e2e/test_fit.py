@@ -176,8 +176,6 @@ def test_a_card_looked_at_is_said_whole_on_a_phone(browser: Browser, site_url: s
     context.close()
 
 
-
-
 def test_a_card_looked_at_says_how_to_play_it_as_the_player_plays(browser: Browser, site_url: str) -> None:
     """A second tap on a phone, a second click with a mouse, Enter again with the keys."""
     game = scenario(["9S 5H 7C KD", "3D 6S 8C QH"], "2C 4D JH QS")

@@ -28,7 +28,6 @@ from pasur_web.model.seats import Seat
 pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
 
-
 def start_from_panel(page: Page, players: str = "2", target: str = "1") -> None:
     """Fill the new-game panel as a player would and press Start."""
     expect(page.locator("#start")).to_be_visible()
@@ -51,7 +50,6 @@ def test_play_again_leads_to_a_new_game(page: Page, guard: object, site_url: str
     expect(page.locator("#sheet")).to_be_hidden()  # the finished match does not come back
     start_from_panel(page)
     assert saved_game(page).deal_number == 0 and not saved_game(page).over
-
 
 
 def last_card_of_a_deal() -> tuple[str, Game]:

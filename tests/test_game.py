@@ -232,7 +232,6 @@ def test_leftover_cards_go_to_the_last_capturer() -> None:
         assert game.deal_surs[0] == game.surs  # the leftover sweep is not a sur
 
 
-
 def test_the_end_of_a_deal_is_kept_as_it_ended_while_the_next_is_played() -> None:
     game = new_game(2, Rules(), seed=4)
     assert game.deal_end() is None

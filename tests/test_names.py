@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 from pathlib import Path
 
 from pasur_web.model.state import State
@@ -43,3 +44,13 @@ def test_no_module_or_name_of_the_page_keeps_an_unclear_name() -> None:
 def test_the_state_s_table_is_the_cards_on_the_table_only() -> None:
     fields = {field.name for field in dataclasses.fields(State)}
     assert "table" not in fields and "turn" in fields  # the play between moves is State.turn
+
+
+def test_no_python_file_of_the_project_keeps_a_run_of_three_blank_lines() -> None:
+    """Two blank lines part top-level definitions; three are what is left where one was removed."""
+    root = PACKAGE.parent.parent
+    three = re.compile(r"\n[ \t]*\n[ \t]*\n[ \t]*\n")
+    runs = [f"{path.relative_to(root)}:{text[:found.start()].count(chr(10)) + 2}"
+            for folder in ("pasur", "web", "tests", "e2e", "tools") for path in sorted((root / folder).rglob("*.py"))
+            for text in [path.read_text(encoding="utf-8")] for found in three.finditer(text)]
+    assert runs == []

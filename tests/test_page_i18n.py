@@ -14,7 +14,6 @@ from pasur_web.i18n import LANGUAGES, is_singular, load_catalog, pick_language, 
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 
 
-
 def test_catalogs_have_the_same_keys_and_placeholders() -> None:
     english = json.loads((CATALOGS / "en.json").read_text(encoding="utf-8"))
     for lang in LANGUAGES:

@@ -14,7 +14,6 @@ from pasur_web.model.params import parse_params
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 
 
-
 def test_valid_parameters() -> None:
     p = parse_params("?players=3&preset=classic&target=51&seed=42&lang=fr&speed=instant&ai=random")
     assert (p.players, p.preset, p.target, p.seed, p.lang, p.speed, p.ai) == (3, "classic", 51, 42, "fr", "instant",

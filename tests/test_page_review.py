@@ -190,7 +190,6 @@ def worse_entry() -> MoveReview:
     return MoveReview(2, 1, (), (), played.move, -3.0, False, (best, played))
 
 
-
 def test_a_fall_that_the_moves_did_not_make_is_said_to_come_with_the_cards() -> None:
     """The summary and the chart agree: a clean deal whose expected result fell says where the fall
     came from; a fall no larger than the moves' losses says nothing more."""

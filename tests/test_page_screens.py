@@ -159,7 +159,6 @@ def test_a_sur_is_said_and_a_new_deal_starts_with_no_last_move() -> None:
         assert last_move(match.next_deal(), EN) is None
 
 
-
 def test_under_a_deal_s_score_sheet_the_table_shows_that_deal_as_it_ended() -> None:
     """The engine deals the next deal at once; the page shows the deal that ended until its sheet is
     closed: no cards in the hands or on the table, the piles and the status as the deal left them."""

@@ -71,7 +71,6 @@ def test_laying_the_two_of_clubs_before_a_nine_gives_it_away() -> None:
             assert reviewed(game, str(option.move)).better is None
 
 
-
 def test_a_move_that_leaves_a_sur_names_the_cards_left_and_the_rank_that_sweeps_them() -> None:
     # Queen takes Queen and leaves the 6♦ alone, which any 5 (5 + 6 = 11) takes for a sur; laying
     # the 2♥ leaves 6♦ Q♥ 2♥, which no card takes whole.

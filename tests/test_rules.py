@@ -35,8 +35,6 @@ def test_unknown_preset() -> None:
         Rules.preset("fast")
 
 
-
-
 def test_presets() -> None:
     # §10.1: a preset sets the options it names; the others keep their defaults.
     assert Rules.preset("seeds") == Rules()

@@ -81,7 +81,6 @@ GAME_STARTS = (
 )
 
 
-
 def load(page: Page, url: str, until: str, press_start: bool, timeout: float = 180_000) -> dict[str, Any]:
     page.goto(url)
     if press_start:

@@ -156,7 +156,6 @@ def test_dev_serve_lan_serves_the_network_and_stops_with_its_signalling_server(
     assert signalling_processes(9301) == []
 
 
-
 ASKED = """(() => {  // counts the page's answers from the address that hands out TURN credentials
   window.__asked = 0;
   const real = window.fetch;

@@ -28,7 +28,6 @@ from .tasks import Tasks
 __all__ = ["Runtime"]
 
 
-
 class Runtime:
     def __init__(self, state: State, storage: Storage, slot: Slot) -> None:
         self.state = state

@@ -80,7 +80,6 @@ def finish_daily(state: State, effects: list[fx.Effect]) -> Result:
     return replace(state, daily=book), [*effects, fx.Store(DAILY_KEY, book.to_json())]
 
 
-
 def play(state: State, move: Move | str) -> Result:
     """Play ``move`` for the seat to move; a stale or illegal move changes nothing but the choice."""
     match, turn = state.match, state.turn
