@@ -284,6 +284,17 @@ def test_a_refusal_without_a_reason_or_with_an_overlong_one_is_not_a_message(why
         wire.read(json.dumps({"t": "refused", "why": why}), wire.FROM_HOST)
 
 
+@pytest.mark.parametrize(("key", "odd"), [("since", -1), ("winner", 4), ("pending_sheet", -1), ("id", ""),
+                                          ("id", "x" * 33), ("seats", [["Ana", "friend", "here"]] * 5),
+                                          ("said", [[1, 0, "oops"]] * 6)])
+def test_a_state_whose_numbers_are_out_of_bounds_is_not_a_message(key: str, odd: object) -> None:
+    net = seated()
+    good = json.loads(next(text for _, _, text in reversed(net.sent) if json.loads(text)["t"] == "state"))
+    assert wire.read(json.dumps(good), wire.FROM_HOST) == good
+    with pytest.raises(wire.Refused, match="a state names its match, its events since a number"):
+        wire.read(json.dumps({**good, key: odd}), wire.FROM_HOST)
+
+
 def test_a_move_out_of_turn_for_another_seat_illegal_or_made_in_another_position_is_refused() -> None:
     net = seated()
     guest, host = net.conns[0].guest, match_of(net.host)

@@ -74,8 +74,8 @@ class _Kind:
     else its values must be (``valid``), said as ``why`` when they are not."""
 
     fields: Mapping[str, type | tuple[type, ...]]
-    valid: Callable[[dict[str, Any]], object] = lambda data: True
-    why: str = ""
+    valid: Callable[[dict[str, Any]], object]  # every kind checks its values: none is taken on its shape alone
+    why: str
     optional: tuple[str, ...] = ()
 
 
@@ -115,10 +115,15 @@ _FROM_HOST = {
                    "a table names its host and its players"),
     "welcome": _Kind({"seat": int, "covered": list}, lambda d: 0 <= d["seat"] < 4 and _moves(d["covered"]),
                      "a welcome names the seat"),
-    # A state's values are read where they are used (visiting.py, seat_state.py), each checked there.
+    # A state's numbers are bounded here; its lists and its view are read where they are used
+    # (visiting.py, seat_state.py), each item checked there.
     "state": _Kind({"id": str, "seats": list, "pending_sheet": _NUMBER, "started": bool, "said": list, "over": bool,
                     "winner": _NUMBER, "deal_results": list, "view": dict, "since": int, "events": list,
-                    "reviews": dict}),
+                    "reviews": dict}, lambda d: (
+                        0 < len(d["id"]) <= 32 and 0 <= d["since"] < 100_000 and 2 <= len(d["seats"]) <= 4
+                        and len(d["said"]) <= 5 and (d["winner"] is None or 0 <= d["winner"] < 4)
+                        and (d["pending_sheet"] is None or 0 <= d["pending_sheet"] < 10_000)),
+                   "a state names its match, its events since a number, its two to four seats and its last messages"),
     "refused": _Kind({"why": str}, lambda d: 0 < len(d["why"]) <= WHY,
                      f"a refusal says why in at most {WHY} characters"),
     "bye": _Kind({"why": str}, lambda d: d["why"] in BYES, "no such farewell"),
