@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 import pytest
 from conftest import watched
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from driver import (
     DESKTOP,
@@ -352,22 +352,76 @@ def test_the_last_move_stays_shown_after_every_computer_move(page: Page, guard: 
         assert page.get_attribute("#last-move", "data-move") == str(record.move)
 
 
-def test_motion_screenshots(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
-    """Frames of the deal and of a capture in flight, at phone and desktop sizes."""
+# Every card drawn (the hand, the table, a card in flight), with where it is drawn now.
+DRAWN_CARDS = """() => [
+  ...document.querySelectorAll('#hand [data-card], #table [data-card], #motion-layer [data-card]')]
+  .filter((n) => n.getClientRects().length).map((n) => {
+    const r = n.getBoundingClientRect();
+    return {card: n.dataset.card, where: n.closest('#hand, #table, #motion-layer').id,
+            x: r.left, y: r.top, right: r.right, bottom: r.bottom};
+  })"""
+# Every animation of the page held at ``share`` of its way (the animation clock is stopped).
+ALL_AT = """share => document.getAnimations().forEach((a) => {
+  const timing = a.effect.getComputedTiming();
+  a.currentTime = timing.delay + timing.activeDuration * share;
+})"""
+
+
+def on_screen(box: dict[str, Any], size: ViewportSize) -> bool:
+    return bool(box["x"] >= -1 and box["y"] >= -1 and box["right"] <= size["width"] + 1
+                and box["bottom"] <= size["height"] + 1)
+
+
+def overlapping(boxes: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The pairs of cards drawn over each other by more than a pixel."""
+    return [(a["card"], b["card"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if min(a["right"], b["right"]) - max(a["x"], b["x"]) > 1
+            and min(a["bottom"], b["bottom"]) - max(a["y"], b["y"]) > 1]
+
+
+def test_the_deal_a_capture_in_flight_and_the_last_move_on_screen(page: Page, guard: object, site_url: str,
+                                                                  artifacts: Path) -> None:
+    """Frames of the deal and of a capture in flight, held half-way (the animation clock stopped),
+    then the last move once the cards have landed, at phone and desktop sizes: each card drawn is
+    on the screen, the cards in flight are on their way, and the cards that have landed lie apart."""
     seed, several, _ = seed_with_a_choice()
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page.set_viewport_size(size)
         forget_games(page, site_url)  # each size starts afresh, not asked about the last game
-        open_page(page, f"{site_url}?players=2&seed={seed}&speed=slow")
-        page.wait_for_timeout(350)  # a frame of the deal in flight
+        cdp = deal_with_the_clock_held(page, f"{site_url}?players=2&seed={seed}&speed=slow")
+        page.evaluate(ALL_AT, 0.5)
+        dealing = page.evaluate(DRAWN_CARDS)
         page.screenshot(path=str(artifacts / f"motion-deal-{name}.png"))
-        page.wait_for_function(STILL)
+        hand = [box for box in dealing if box["where"] == "hand"]
+        assert len(hand) == 4 and [box for box in dealing if not on_screen(box, size)] == []
+        page.evaluate(ALL_AT, 1)  # the deal landed: the hand's cards lie apart
+        dealt = page.evaluate(DRAWN_CARDS)
+        assert {box["card"]: (box["x"], box["y"]) for box in dealt if box["where"] == "hand"} != {
+            box["card"]: (box["x"], box["y"]) for box in hand}  # half-way, the cards were on their way
+        assert overlapping([box for box in dealt if box["where"] == "hand"]) == []
         tap_card(page, several)
         page.locator("#capture-choice [data-capture]").first.click()
-        page.wait_for_timeout(250)  # the played card joins the cards it takes
+        page.wait_for_function("document.getAnimations().length > 0")  # the capture's flight, held at its start
+        page.evaluate(ALL_AT, 0.5)
+        flying = page.evaluate(DRAWN_CARDS)
         page.screenshot(path=str(artifacts / f"motion-capture-{name}.png"))
+        assert [box for box in flying if not on_screen(box, size)] == []
+        expect(page.locator("#capture-choice")).to_be_hidden()
+        assert several not in [box["card"] for box in flying if box["where"] == "hand"]  # it left the hand
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
         page.wait_for_function(STILL)
         page.screenshot(path=str(artifacts / f"motion-last-move-{name}.png"))
+        still = page.evaluate(DRAWN_CARDS)
+        assert [box for box in still if not on_screen(box, size)] == []
+        for where in ("hand", "table"):
+            assert overlapping([box for box in still if box["where"] == where]) == [], where
+        last = page.locator("#last-move")
+        expect(last).to_be_visible()
+        box = last.bounding_box()
+        assert box is not None and on_screen({"x": box["x"], "y": box["y"], "right": box["x"] + box["width"],
+                                               "bottom": box["y"] + box["height"]}, size)
+        assert page.get_attribute("#last-move", "data-move")  # a move is said there, in words
+        cdp.detach()
 
 
 def test_a_sur_is_celebrated_on_the_pile_and_counted(page: Page, guard: object, site_url: str, artifacts: Path) -> None:
