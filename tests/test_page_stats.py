@@ -110,3 +110,33 @@ def test_a_save_that_counts_comes_back_with_the_stored_statistics_and_update_cou
     done = replace(state, match=replace(match, counted=True))
     assert update(done, act.MatchWritten(replace(match, counted=True), stored)) == update(
         done, act.Saved(match_key(params), None))
+
+
+def test_the_statistics_are_erased_only_when_asked_and_answered_in_the_open_settings() -> None:
+    import datetime
+
+    from pasur_web.model.state import SettingsPanel, State
+    from pasur_web.model.storage import STATS_KEY
+    from pasur_web.screens.html import text_of
+    from pasur_web.screens.settings import settings_body
+
+    def shown(state: State) -> str:
+        return " ".join(text_of(node) for node in settings_body(state, datetime.date(2026, 12, 6)))
+
+    match = finish(Match.start(2, Rules(target=11), (Seat("You", "human"), Seat("Sara", "easy")), seed=3))
+    stats = counting(Stats(), match)
+    assert stats is not None
+    closed = replace(initial_state(parse_params(""), {}, ["en"]), stats=stats)
+    # A reset pressed once the settings are closed (a click that comes late) asks nothing, now or later.
+    late, effects = update(closed, act.ResetStats(None))
+    assert late == closed and effects == []
+    opened, _ = update(late, act.OpenSettings())
+    assert "Erase every statistic" not in shown(opened) and "Reset the statistics" in shown(opened)
+    assert update(opened, act.ResetStats(True)) == (opened, [])  # nothing asked: nothing erased
+    asked, _ = update(opened, act.ResetStats(None))
+    assert asked.settings_panel is SettingsPanel.ASKING_RESET and "Erase every statistic" in shown(asked)
+    kept, effects = update(asked, act.ResetStats(False))
+    assert kept.stats == stats and kept.settings_panel is SettingsPanel.OPEN and effects == [fx.Focus("#stats h3")]
+    erased, effects = update(asked, act.ResetStats(True))
+    assert erased.stats == Stats() and effects == [fx.Store(STATS_KEY, None), fx.Focus("#stats h3")]
+    assert update(asked, act.Press.CLOSE_SETTINGS)[0].settings_panel is None  # the question goes with the panel

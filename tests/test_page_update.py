@@ -248,13 +248,13 @@ def test_escape_closes_what_is_in_front_first() -> None:
     state, _ = update(state, act.PickCard(several))
     state, _ = update(state, act.OpenSettings())
     state, _ = update(state, act.OpenRules())
-    assert state.rules is not None and state.settings_open and state.turn.choosing == several
+    assert state.rules is not None and state.settings_panel is not None and state.turn.choosing == several
     state, _ = update(state, act.Press.ESCAPE)
-    assert state.rules is None and state.settings_open and state.turn.choosing == several
+    assert state.rules is None and state.settings_panel is not None and state.turn.choosing == several
     state, _ = update(state, act.Press.ESCAPE)
-    assert state.turn.choosing is None and state.settings_open
+    assert state.turn.choosing is None and state.settings_panel is not None
     state, _ = update(state, act.Press.ESCAPE)
-    assert not state.settings_open
+    assert state.settings_panel is None
 
 
 def test_settings_change_the_page_and_are_stored() -> None:

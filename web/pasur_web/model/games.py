@@ -42,7 +42,7 @@ def begin(state: State, match: Match, guide: bool = False) -> Result:
     turn = Turn(guide=guide, explain=state.demo is not None)
     notices = _without(state.notices, "resumed", "edited", "tab", "daily") + _daily_notice(match)
     closing: list[fx.Effect] = [fx.CloseTable()] if state.online is not None else []
-    state = replace(state, view=View.GAME, match=match, turn=turn, settings_open=False, leaving=False,
+    state = replace(state, view=View.GAME, match=match, turn=turn, settings_panel=None, leaving=False,
                     asking=None, review=None, notices=notices, shared="", shared_text="",
                     online=None)
     return after_change(state, [*closing, fx.StopComputer()])

@@ -17,7 +17,7 @@ from .params import SPEEDS
 from .play import Result, finish_daily, table_action
 from .review_panel import escape, review_action, reviewed
 from .savegame import Partly, read_settings, settings_text
-from .state import Notice, State, Turn, View
+from .state import Notice, SettingsPanel, State, Turn, View
 from .stats import Stats, counting
 from .storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, match_key
 
@@ -133,8 +133,8 @@ def _escape(state: State) -> Result:
         return replace(state, view=View.GAME), [fx.RunComputer(), fx.Focus("hand")]
     if state.turn.choosing is not None or state.turn.selected is not None:
         return table_action(state, act.Press.CANCEL_CHOICE)
-    if state.settings_open:
-        return replace(state, settings_open=False, confirm_reset=False), []
+    if state.settings_panel is not None:
+        return replace(state, settings_panel=None), []
     return state, []
 
 
@@ -163,18 +163,22 @@ def _daily(state: State, action: act.Action) -> Result:
 
 def panel_action(state: State, action: act.Action) -> Result:
     if isinstance(action, act.OpenSettings):
-        return replace(state, settings_open=True, offline_ready=action.offline_ready,
-                       installable=action.installable), [fx.Focus(action.focus)]
+        return replace(state, settings_panel=state.settings_panel or SettingsPanel.OPEN,
+                       offline_ready=action.offline_ready, installable=action.installable), [fx.Focus(action.focus)]
     if action is act.Press.CLOSE_SETTINGS:
-        return replace(state, settings_open=False, confirm_reset=False), []
+        return replace(state, settings_panel=None), []
     if isinstance(action, act.ChangeSetting):
         return _change_setting(state, action)
-    if isinstance(action, act.ResetStats):
+    if isinstance(action, act.ResetStats):  # asked and answered in the settings panel only
+        if state.settings_panel is None or (action.confirmed is not None
+                                            and state.settings_panel is not SettingsPanel.ASKING_RESET):
+            return state, []
         if action.confirmed is None:
-            return replace(state, confirm_reset=True), [fx.Focus('[data-action="reset-stats-cancel"]')]
+            return replace(state, settings_panel=SettingsPanel.ASKING_RESET), [
+                fx.Focus('[data-action="reset-stats-cancel"]')]
         erased = [fx.Store(STATS_KEY, None)] if action.confirmed else []
         stats = Stats() if action.confirmed else state.stats
-        return replace(state, confirm_reset=False, stats=stats), [*erased, fx.Focus("#stats h3")]
+        return replace(state, settings_panel=SettingsPanel.OPEN, stats=stats), [*erased, fx.Focus("#stats h3")]
     if isinstance(action, act.OpenRules):
         match = state.match
         chosen = PRESETS.get(action.preset, PRESETS[state.params.preset])

@@ -19,7 +19,8 @@ from .online_state import Online
 from .params import Params
 from .stats import Stats
 
-__all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "Online", "Review", "State", "Turn", "View", "Words"]
+__all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "Online", "Review", "SettingsPanel", "State", "Turn",
+           "View", "Words"]
 
 
 class View(Enum):
@@ -31,6 +32,13 @@ class View(Enum):
     DEMO = "demo"  # a rule's demo (``?demo=``)
     LOBBY = "lobby"  # a table between friends before its host starts it
     JOIN = "join"  # a friend's page before it asks to sit down
+
+
+class SettingsPanel(Enum):
+    """The settings panel is open (``State.settings_panel``), or open and asking "Erase every statistic?"."""
+
+    OPEN = "open"
+    ASKING_RESET = "asking-reset"
 
 
 @dataclass(frozen=True)
@@ -113,10 +121,9 @@ class State:
     turn: Turn = Turn()  # the play at the table between moves: what is selected, previewed, hinted
     asking: Match | None = None  # the saved game a link with game parameters would replace
     leaving: bool = False  # "Leave this game?" is asked
-    settings_open: bool = False
+    settings_panel: SettingsPanel | None = None  # the settings panel, when it is open
     offline_ready: bool = False
     installable: bool = False
-    confirm_reset: bool = False  # "Erase every statistic?" is asked
     rules: Rules | None = None  # the rules panel is open on these rules
     review: Review | None = None
     running: Mapping[str, tuple[MoveReview, ...]] = field(default_factory=dict)  # "id/key" -> reviewed so far
@@ -139,7 +146,7 @@ class State:
     @property
     def covered(self) -> bool:
         """A dialog is over the table (leaving the game, the settings, the rules, a review)."""
-        return self.leaving or self.settings_open or self.rules is not None or self.review is not None
+        return self.leaving or self.settings_panel is not None or self.rules is not None or self.review is not None
 
     @property
     def playing(self) -> bool:

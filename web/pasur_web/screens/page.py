@@ -159,8 +159,8 @@ def page(state: State, today: datetime.date, spoken: Spoken) -> Frame:
         "leave": _panel(leave(state)),
         "rules": part(None, hidden=state.rules is None),
         "rules-body": part(rules_body(cat, state.rules) if state.rules is not None else []),
-        "settings": part(None, hidden=not state.settings_open),
-        "settings-body": part(settings_body(state, today) if state.settings_open else []),
+        "settings": part(None, hidden=state.settings_panel is None),
+        "settings-body": part(settings_body(state, today) if state.settings_panel is not None else []),
     }
     shown = review(state)
     parts["review"] = part([shown[0]] if shown else [], hidden=shown is None, data_done=bool(shown and shown[1]))

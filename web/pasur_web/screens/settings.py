@@ -8,7 +8,7 @@ import datetime
 from ..i18n import LANGUAGES, Catalog, load_catalog
 from ..model.daily import DailyBook
 from ..model.params import SPEEDS
-from ..model.state import State
+from ..model.state import SettingsPanel, State
 from ..model.stats import FIELDS, Stats
 from .html import Node, h
 
@@ -83,5 +83,5 @@ def settings_body(state: State, today: datetime.date) -> list[Node]:
             check("settings-hints", "hints", True, "hints_setting"),
             check("settings-undo", "undo", True, "undo_setting"),
             check("settings-quick", "quick_play", False, "quick_play_setting"),
-            *digits, *extras, stats_section(cat, state.stats, state.confirm_reset),
+            *digits, *extras, stats_section(cat, state.stats, state.settings_panel is SettingsPanel.ASKING_RESET),
             *[node for node in [daily_section(cat, state.daily, today)] if node is not None]]
