@@ -22,7 +22,7 @@ from pasur_web.model.match import Match, Phase
 from pasur_web.model.params import parse_params
 from pasur_web.model.savegame import Partly, match_from_json, match_to_json
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State, View
+from pasur_web.model.state import NoticeKind, State, View
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import attrs_of, find, find_all, text_of
@@ -151,7 +151,7 @@ def test_the_counted_attempt_has_no_hint_and_no_undo_and_says_so_from_the_start(
     state, _ = update(initial_state(parse_params(""), {}, ["en"]), act.StartDaily(TODAY))
     match = state.match
     assert match is not None and match.daily == TODAY and match.counted_daily
-    assert [(notice.kind, notice.words[0]) for notice in state.notices] == [("daily", "daily_counted_notice")]
+    assert [(notice.kind, notice.words[0]) for notice in state.notices] == [(NoticeKind.DAILY, "daily_counted_notice")]
     frame = page(state, datetime.date(2026, 12, 2), ("", 0, "", None))
     assert dict(frame.parts["hint"][0])["hidden"] == "" and dict(frame.parts["undo"][0])["hidden"] == ""
     assert "Hint and Undo are off" in text_of(("div", (), frame.parts["notices"][1] or ()))
@@ -182,7 +182,7 @@ def test_the_daily_link_takes_up_the_counted_attempt_in_progress() -> None:
     for link in ("?daily", f"?daily={TODAY}"):
         again = started(link, match, state.daily)
         assert again.view == View.GAME and again.match is match and again.match.counted_daily, link
-        assert [notice.kind for notice in again.notices] == ["resumed", "daily"]
+        assert [notice.kind for notice in again.notices] == [NoticeKind.RESUMED, NoticeKind.DAILY]
     # Another day's link asks, and says which deal it starts and whether that one counts.
     asked = started(f"?daily={DAY}", match, state.daily)
     assert asked.view == View.SETUP and asked.asking is match

@@ -10,7 +10,7 @@ from pasur_web.model.match import Match, Phase
 from pasur_web.model.params import parse_params
 from pasur_web.model.savegame import match_from_json
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State, View
+from pasur_web.model.state import NoticeKind, State, View
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import text_of
@@ -93,4 +93,4 @@ def test_a_save_stored_before_the_state_had_types_is_taken_up() -> None:
     assert match.phase == Phase.PLAY and match.moves == 3 and game_of(match).turn == 1
     assert [str(card) for card in game_of(match).hands[0]] == ["5D", "10S"]
     assert [str(card) for card in game_of(match).table] == ["3H", "KH"]
-    assert [notice.kind for notice in state.notices] == ["resumed"]
+    assert [notice.kind for notice in state.notices] == [NoticeKind.RESUMED]

@@ -10,7 +10,7 @@ from pasur_web.model import actions as act
 from pasur_web.model.match import Match, Phase
 from pasur_web.model.params import parse_params
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State, Turn, View
+from pasur_web.model.state import NoticeKind, State, Turn, View
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import Node, attrs_of, find, find_all, text_of
 from pasur_web.screens.page import announcement, page
@@ -192,7 +192,7 @@ def test_what_a_daily_attempt_counts_for_is_said_while_it_is_played_only() -> No
 
     match = Match.of(new_game(2, Rules(fixed_deals=1), seed=4), (Seat("You", "human"), Seat("Sara", "medium")),
                      daily="2026-12-06")
-    said = Notice(("daily_counted_notice", {"date": "2026-12-06"}), "daily", ident="daily-notice")
+    said = Notice(("daily_counted_notice", {"date": "2026-12-06"}), NoticeKind.DAILY, ident="daily-notice")
     assert [attrs_of(node)["id"] for node in notices(replace(board(match), notices=(said,)))] == ["daily-notice"]
     over = play_until(match, lambda m: m.phase == Phase.MATCH_END)
     assert notices(replace(board(over), notices=(said,))) == []

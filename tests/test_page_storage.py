@@ -14,7 +14,7 @@ from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
 from pasur_web.model.savegame import match_from_json, match_to_json, read_json, settings_text
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import View
+from pasur_web.model.state import NoticeKind, View
 from pasur_web.model.stats import Stats, counting
 from pasur_web.model.storage import (
     EMBED_MATCH_KEY,
@@ -501,7 +501,7 @@ def test_a_tab_with_no_game_asks_before_a_new_game_replaces_another_tab_s() -> N
     other = advance(two_player(), 2)  # what Slot.elsewhere found: the runtime says so instead of starting
     told, effects = update(state, act.Behind(other))
     notice = told.notices[-1]
-    assert notice.kind == "tab" and notice.words[0] == "notice_other_tab_setup" and effects == []
+    assert notice.kind == NoticeKind.TAB and notice.words[0] == "notice_other_tab_setup" and effects == []
     assert notice.action == ("adopt", "notice_take_up") and notice.words[1] == {"names": ["Me", "Bot"]}
     assert told.cat.t("notice_other_tab_setup", names="Me, Bot") == (
         "A game is in progress in another tab: Me, Bot. Continue it here, or start a new game, which replaces it.")
@@ -509,13 +509,13 @@ def test_a_tab_with_no_game_asks_before_a_new_game_replaces_another_tab_s() -> N
     assert told.view == View.SETUP and told.match is None and not told.turn.behind
     assert not asks_first(told, start)  # told: a new game now replaces it, as the notice says
     started, effects = update(told, start)
-    assert started.match is not None and not any(n.kind == "tab" for n in started.notices)
+    assert started.match is not None and not any(n.kind == NoticeKind.TAB for n in started.notices)
     assert any(isinstance(effect, fx.SaveMatch) for effect in effects)
     taken, _ = update(told, act.Adopt(other))  # or the other tab's game continues here
     assert taken.match is other and taken.view == View.GAME
     assert not asks_first(started, start)  # a tab with a game of its own asks "Leave this game?" instead
     finished, _ = update(state, act.Behind(finish(other)))
-    assert not any(n.kind == "tab" for n in finished.notices)  # nothing in progress to continue
+    assert not any(n.kind == NoticeKind.TAB for n in finished.notices)  # nothing in progress to continue
 
 
 def test_another_tab_s_settings_are_followed_and_read_again_before_a_change() -> None:
@@ -562,7 +562,7 @@ def test_what_storage_holds_is_read_before_the_actions_that_decide_from_it_and_u
     start = act.StartGame({"setup-players": "2"})
     assert reads_first(setup, start) == Reads(elsewhere=True) and reads_first(setup, act.Press.START_GUIDE)
     told, effects = update(setup, act.Fresh(start, elsewhere=newer))
-    assert told.match is None and [notice.kind for notice in told.notices] == ["tab"]
+    assert told.match is None and [notice.kind for notice in told.notices] == [NoticeKind.TAB]
     assert effects == [fx.Focus('#notices .tab-notice [data-action="adopt"]')]
     # A setting changes from the settings stored now, the daily deal from the results stored now.
     change = act.ChangeSetting("settings-four", "", True)

@@ -10,7 +10,7 @@ from pasur_web.model import effects as fx
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
 from pasur_web.model.seats import Seat
-from pasur_web.model.state import State, Turn, View
+from pasur_web.model.state import NoticeKind, State, Turn, View
 from pasur_web.model.storage import SETTINGS_KEY, Loaded
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import attrs_of, find_all
@@ -206,7 +206,7 @@ def test_a_new_game_forgets_the_notices_about_the_game_before() -> None:
     assert state.view == View.SETUP and state.asking is saved
     state, _ = update(state, act.AnswerLink(True, TODAY))
     assert state.view == View.GAME and state.match is saved
-    assert [notice.kind for notice in state.notices] == ["resumed"]
+    assert [notice.kind for notice in state.notices] == [NoticeKind.RESUMED]
     state, _ = update(state, act.Press.NEW_GAME)
     assert state.leaving
     state, effects = update(state, act.Leave(True))
@@ -271,7 +271,8 @@ def test_another_tabs_game_stops_this_tab_and_offers_to_continue_it() -> None:
     newer = Match.start(2, Rules(), (Seat("You", "human"), Seat("Bo", "easy")), seed=8)
     state, effects = update(state, act.Behind(newer))
     assert state.turn.behind and fx.StopComputer() in effects
-    assert [(notice.kind, notice.action) for notice in state.notices] == [("tab", ("adopt", "notice_take_over"))]
+    assert [(notice.kind, notice.action) for notice in state.notices] == [
+        (NoticeKind.TAB, ("adopt", "notice_take_over"))]
     # The notice's button reads the game saved now (the click reads no storage itself), then continues it.
     assert update(state, act.Press("adopt")) == (state, [fx.ReadSaved()])
     state, _ = update(state, act.Adopt(newer))

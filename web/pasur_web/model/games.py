@@ -16,14 +16,17 @@ from .params import Params
 from .play import Result, after_change
 from .seats import HUMAN, YOU_WORDS, Seat, default_seats
 from .setup_form import read_setup
-from .state import DealDemo, Notice, State, Turn, View
+from .state import DealDemo, Notice, NoticeKind, State, Turn, View
 from .storage import DAILY_KEY, FRIEND_KEY
 
 __all__ = ["asks_first", "begin", "daily_link_game", "drop_game_params", "game_action", "resume", "show_setup",
            "start_daily"]
 
 
-def _without(notices: tuple[Notice, ...], *kinds: str) -> tuple[Notice, ...]:
+_OF_A_GAME = (NoticeKind.RESUMED, NoticeKind.EDITED, NoticeKind.TAB, NoticeKind.DAILY)  # they go with their game
+
+
+def _without(notices: tuple[Notice, ...], *kinds: NoticeKind) -> tuple[Notice, ...]:
     return tuple(notice for notice in notices if notice.kind not in kinds)
 
 
@@ -40,7 +43,7 @@ def drop_game_params(state: State) -> list[fx.Effect]:
 def begin(state: State, match: Match, guide: bool = False) -> Result:
     """``match`` on the board, from its first move: what was said about the game before goes."""
     turn = Turn(guide=guide, explain=state.demo is not None)
-    notices = _without(state.notices, "resumed", "edited", "tab", "daily") + _daily_notice(match)
+    notices = _without(state.notices, *_OF_A_GAME) + _daily_notice(match)
     closing: list[fx.Effect] = [fx.CloseTable()] if state.online is not None else []
     state = replace(state, view=View.GAME, match=match, turn=turn, settings_panel=None, leaving=False,
                     asking=None, review=None, notices=notices, shared="", shared_text="",
@@ -55,7 +58,7 @@ def _daily_notice(match: Match) -> tuple[Notice, ...]:
         return ()
     date = LTR_ISOLATE + match.daily + POP_ISOLATE  # kept left to right in a right-to-left language
     words = ("daily_counted_notice" if match.counted_daily else "daily_practice_notice", {"date": date})
-    return (Notice(words, "daily", ident="daily-notice"),)
+    return (Notice(words, NoticeKind.DAILY, ident="daily-notice"),)
 
 
 def asks_first(state: State, action: act.Action) -> bool:
@@ -65,7 +68,7 @@ def asks_first(state: State, action: act.Action) -> bool:
     after that replaces it, as the player was told)."""
     starts = isinstance(action, act.StartGame | act.StartDaily | act.OpenTable) or action is act.Press.START_GUIDE
     return (starts and state.match is None and state.demo is None and state.online is None
-            and not any(notice.kind == "tab" for notice in state.notices))
+            and not any(notice.kind == NoticeKind.TAB for notice in state.notices))
 
 
 def daily_link_game(params: Params, saved: Match | None, today: str) -> bool:
@@ -76,16 +79,16 @@ def daily_link_game(params: Params, saved: Match | None, today: str) -> bool:
 
 def resume(state: State, match: Match, notice: bool = True) -> Result:
     """A saved game on the board again: say which (when ``notice``), and whether its save was edited."""
-    notices = _without(state.notices, "resumed", "edited", "tab", "daily")
+    notices = _without(state.notices, *_OF_A_GAME)
     if notice:
         if match.over:  # its score sheet says how it ended
             words: Words = ("notice_resumed_over", {"names": match.names()})
         else:  # the deal on the table (a finished deal while its score sheet is up: said to be over)
             key = "notice_resumed_deal_end" if match.phase == Phase.DEAL_END else "notice_resumed"
             words = (key, {"names": match.names(), "deal": match.board.deal_number + 1, "moves": match.moves})
-        notices += (Notice(words, "resumed"),)
+        notices += (Notice(words, NoticeKind.RESUMED),)
     if match.edited:
-        notices += (Notice(("notice_edited", {}), "edited"),)
+        notices += (Notice(("notice_edited", {}), NoticeKind.EDITED),)
     notices += _daily_notice(match)
     state = replace(state, view=View.GAME, match=match, turn=Turn(), asking=None, leaving=False, review=None,
                     notices=notices)

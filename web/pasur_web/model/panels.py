@@ -17,7 +17,7 @@ from .params import SPEEDS
 from .play import Result, finish_daily, table_action
 from .review_panel import escape, review_action, reviewed
 from .savegame import Partly, read_settings, settings_text
-from .state import Notice, SettingsPanel, State, Turn, View
+from .state import Notice, NoticeKind, SettingsPanel, State, Turn, View
 from .stats import Stats, counting
 from .storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, match_key
 
@@ -73,7 +73,7 @@ def _saved(state: State, action: act.Saved) -> Result:
             state = replace(state, match=replace(match, counted=True))
     if action.result is None and state.turn.behind and action.stats is None and action.key not in (
             STATS_KEY, DAILY_KEY):  # a game started here replaced the other tab's
-        notices = tuple(notice for notice in state.notices if notice.kind != "tab")
+        notices = tuple(notice for notice in state.notices if notice.kind != NoticeKind.TAB)
         state = replace(state, turn=Turn(guide=state.turn.guide), notices=notices)
     return state, []
 
@@ -83,15 +83,16 @@ def _behind(state: State, newer: act.Behind) -> Result:
     A friend's page at a table saves nothing and is not behind (its host may be a tab beside it)."""
     if state.online is not None and not state.online.host:
         return state, []
-    notices = tuple(notice for notice in state.notices if notice.kind != "tab")
+    notices = tuple(notice for notice in state.notices if notice.kind != NoticeKind.TAB)
     match, other = state.match, newer.newer
     if other is not None and match is None and not other.over:  # this tab has no game of its own
         # (the same words after each of that game's moves: said once, not again at every move)
-        notices += (Notice(("notice_other_tab_setup", {"names": other.names()}), "tab", ("adopt", "notice_take_up")),)
+        words = ("notice_other_tab_setup", {"names": other.names()})
+        notices += (Notice(words, NoticeKind.TAB, ("adopt", "notice_take_up")),)
     elif other is not None and match is not None:
         same = other.id == match.id
         words = ("notice_other_tab_same" if same else "notice_other_tab_new", {"names": other.names()})
-        notices += (Notice(words, "tab", ("adopt", "notice_take_over")),)
+        notices += (Notice(words, NoticeKind.TAB, ("adopt", "notice_take_over")),)
     if match is None or state.demo is not None:
         return replace(state, notices=notices), []
     return replace(state, notices=notices, turn=Turn(behind=True)), [fx.StopComputer()]
@@ -148,7 +149,7 @@ def _daily(state: State, action: act.Action) -> Result:
         if action.copied:
             copied = action.text if action.copied_key == "daily_copied" else ""  # (shown: what a friend will read)
             return replace(state, shared=state.cat.t(action.copied_key), shared_text=copied), []
-        notice = Notice(("daily_copy_failed", {"text": action.text}), "share")
+        notice = Notice(("daily_copy_failed", {"text": action.text}), NoticeKind.SHARE)
         return replace(state, shared="", notices=(*state.notices, notice)), []
     day = None if match is None else match.daily
     computer = None if day is None else state.daily.computer.get(day)

@@ -15,7 +15,7 @@ from .explain import explain_move
 from .match import Match, Phase
 from .online_state import Visiting
 from .sounds import sounds_after
-from .state import State, View
+from .state import NoticeKind, State, View
 from .storage import DAILY_KEY
 
 __all__ = ["Result", "after_change", "finish_daily", "play", "table_action", "tipped", "with_tip"]
@@ -104,7 +104,8 @@ def play(state: State, move: Move | str) -> Result:
     except IllegalMoveError:
         return replace(state, turn=replace(turn, choosing=None)), []
     turn = replace(turn, choosing=None, selected=None, hint=None, preview=None, reasons=reasons)
-    notices = tuple(notice for notice in state.notices if notice.kind != "resumed")  # said, and played on since
+    # A game taken up was said, and is played on since.
+    notices = tuple(notice for notice in state.notices if notice.kind != NoticeKind.RESUMED)
     return after_change(replace(state, match=played, turn=turn, notices=notices),
                         [fx.Sound(sounds_after(played.board))])
 

@@ -19,8 +19,8 @@ from .online_state import Online
 from .params import Params
 from .stats import Stats
 
-__all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "Online", "Review", "SettingsPanel", "State", "Turn",
-           "View", "Words"]
+__all__ = ["CaptureDemo", "DealDemo", "DemoError", "Notice", "NoticeKind", "Online", "Review", "SettingsPanel", "State",
+           "Turn", "View", "Words"]
 
 
 class View(Enum):
@@ -32,6 +32,20 @@ class View(Enum):
     DEMO = "demo"  # a rule's demo (``?demo=``)
     LOBBY = "lobby"  # a table between friends before its host starts it
     JOIN = "join"  # a friend's page before it asks to sit down
+
+
+class NoticeKind(Enum):
+    """What a notice is, which says when it goes (and how it looks: ``screens/notices.py``)."""
+
+    RESUMED = "resumed"  # a saved game taken up: goes with the next move
+    EDITED = "edited"  # the save was changed outside the game
+    TAB = "tab"  # another tab's game: goes once a game here replaced it
+    SAVE_ERROR = "save-error"  # a write failed: goes once one works
+    PARAM = "param"  # a game parameter of the address that was not taken
+    START = "start"  # what was set aside as the page started
+    DAILY = "daily"  # the daily deal's rules, while it is played
+    SHARE = "share"  # the share text could not be copied
+    JOIN = "join"  # a friend's link the page cannot follow
 
 
 class SettingsPanel(Enum):
@@ -46,7 +60,7 @@ class Notice:
     """A notice under the top bar: its words, and what it is (``kind``), which says when it goes."""
 
     words: Words
-    kind: str = ""  # "resumed", "edited", "tab", "save-error", "param", "start", ...
+    kind: NoticeKind
     action: tuple[str, str] | None = None  # (data-action, message key) of its button
     ident: str | None = None
 

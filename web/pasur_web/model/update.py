@@ -36,7 +36,7 @@ from .panels import panel_action
 from .params import SPEEDS, Params
 from .play import Result, table_action, with_tip
 from .reach import REACH_NEWS, reach_action
-from .state import CaptureDemo, DealDemo, DemoError, Notice, State, View, Words
+from .state import CaptureDemo, DealDemo, DemoError, Notice, NoticeKind, State, View, Words
 from .stats import Stats
 from .storage import DAILY_KEY, SETTINGS_KEY, start_action
 
@@ -57,9 +57,9 @@ def param_notices(params: Params) -> tuple[Notice, ...]:
         values: dict[str, object] = {"param": notice.param, "value": notice.value, "default": notice.default}
         if notice.kind == "bad":
             values["reason"] = (notice.reason, {})
-            notices.append(Notice(("notice_param", values), "param"))
+            notices.append(Notice(("notice_param", values), NoticeKind.PARAM))
         else:
-            notices.append(Notice((f"notice_param_{notice.kind}", values), "param"))
+            notices.append(Notice((f"notice_param_{notice.kind}", values), NoticeKind.PARAM))
     return tuple(notices)
 
 
@@ -70,7 +70,7 @@ def initial_state(params: Params, settings: Mapping[str, Any], browser_languages
     notices of stored values that could not be read (``set_aside``)."""
     lang = pick_language(params.lang or settings.get("lang"), browser_languages)
     speed = params.speed or settings.get("speed", "normal")
-    notices = param_notices(params) + tuple(Notice(words, "start") for words in set_aside)
+    notices = param_notices(params) + tuple(Notice(words, NoticeKind.START) for words in set_aside)
     return State(params=params, settings=dict(settings), lang=lang, speed=speed if speed in SPEEDS else "normal",
                  notices=notices, stats=stats or Stats(), daily=daily or DailyBook(), storage=storage,
                  address=address)
@@ -86,10 +86,10 @@ def _started(state: State, action: act.Started) -> Result:
     if loaded.problem is not None:
         key = "notice_unreadable_save" if loaded.aside is not None else "notice_unreadable_save_kept"
         words: Words = (key, {"reason": loaded.problem, "name": loaded.aside or ""})
-        state = replace(state, notices=(*state.notices, Notice(words, "start")))
+        state = replace(state, notices=(*state.notices, Notice(words, NoticeKind.START)))
     if params.join is not None:  # a friend's link: the name first, unless this browser sat there before
         if params.key is None:  # a link cut short: the host cannot be told from anyone else
-            notice = Notice(("join_no_key", {"code": params.join.upper()}), "join")
+            notice = Notice(("join_no_key", {"code": params.join.upper()}), NoticeKind.JOIN)
             return replace(state, view=View.JOIN, notices=(*state.notices, notice)), []
         return visit(state, params.join, params.key, action.friend)
     same = loaded.match is not None and loaded.match.link == params.link()

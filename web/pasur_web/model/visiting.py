@@ -27,7 +27,7 @@ from .seat_board import SeatBoard
 from .seat_state import event_from, results_of, reviews_of, view_from
 from .seats import FRIEND, MAX_NAME, Seat, clean_name
 from .sounds import sounds_after
-from .state import Notice, State, Turn, View
+from .state import Notice, NoticeKind, State, Turn, View
 from .storage import FRIEND_KEY
 
 __all__ = ["join", "read_kept", "to_host", "visit", "visiting_action"]
@@ -90,7 +90,7 @@ def join(state: State, online: Visiting, name: str, token: str) -> Result:
     same seat back after a reload)."""
     online = replace(online, joined=True, name=clean_name(name, state.cat.t("you")), token=online.token or token,
                      refused="", ended="")
-    notices = tuple(notice for notice in state.notices if notice.kind != "join")
+    notices = tuple(notice for notice in state.notices if notice.kind != NoticeKind.JOIN)
     effects: list[fx.Effect] = [_kept(online), *_hello(online)]
     if online.status in ("missing", "ended"):  # looked for again
         online = replace(online, status="connecting")
@@ -224,7 +224,7 @@ def visiting_action(state: State, online: Visiting, action: act.Action) -> Resul
         lost = replace(online, host_slot=None, challenge="", status="lost", move_pending=False)
         return replace(state, online=lost), []
     if slot is None and action.status == "missing" and online.host_slot is None:  # no table open under this code
-        notice = Notice(("join_missing", {"code": online.code.upper()}), "join")
+        notice = Notice(("join_missing", {"code": online.code.upper()}), NoticeKind.JOIN)
         state = replace(state, view=View.JOIN, online=replace(online, status="missing", joined=False),
                         notices=(*state.notices, notice))
         return state, [fx.Focus("#join-name")]

@@ -8,13 +8,13 @@ import contextlib
 from pasur import Move
 
 from ..model.online_state import Visiting
-from ..model.state import Notice, State, View
+from ..model.state import Notice, NoticeKind, State, View
 from .html import Node, h
 from .words import move_words, translate
 
 __all__ = ["notices"]
 
-_CLASSES = {"tab": "tab-notice", "save-error": "save-error", "start": "boot-notice"}
+_CLASSES = {NoticeKind.TAB: "tab-notice", NoticeKind.SAVE_ERROR: "save-error", NoticeKind.START: "boot-notice"}
 
 
 def _notice(state: State, notice: Notice, index: int | str) -> Node:
@@ -57,9 +57,9 @@ def notices(state: State) -> list[Node]:
     # the new-game panel.
     playing = state.view == View.GAME and state.match is not None and not state.match.board.over
     shown = _table_notices(state) + [_notice(state, notice, index) for index, notice in enumerate(state.notices)
-                                     if playing or notice.kind != "daily"]
+                                     if playing or notice.kind != NoticeKind.DAILY]
     if state.failing:
         problem = next(iter(state.failing.values()))
-        failed = Notice(("notice_save_" + problem, {}), "save-error", ident="save-error")
+        failed = Notice(("notice_save_" + problem, {}), NoticeKind.SAVE_ERROR, ident="save-error")
         shown.append(_notice(state, failed, "save-error"))
     return shown

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..model.match import Match, Phase
-from ..model.state import State, View
+from ..model.state import NoticeKind, State, View
 from .demo import demo, demo_bar
 from .html import Node, attr_name
 from .notices import notices
@@ -59,7 +59,7 @@ def _panel(children: Sequence[Node | None] | None, **attrs: object) -> Part:
 def _resumed(state: State) -> bool:
     """A saved game just taken up: its score sheet, if up, shows at once (there is no last move to
     see first)."""
-    return any(notice.kind == "resumed" for notice in state.notices)
+    return any(notice.kind == NoticeKind.RESUMED for notice in state.notices)
 
 
 def _phase(state: State) -> str:
