@@ -2,6 +2,7 @@
 import re
 import sys
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -127,3 +128,35 @@ def test_the_scripts_take_the_embed_rule_from_the_game() -> None:
     assert "facts.embedWhen" in boot and "pasurSound.embedded()" in boot
     for script in (boot, sound):
         assert not re.search(r'\.(get|has)\("(embed|demo)"\)', script) and "pasur.settings" not in script
+
+
+def test_a_demo_s_controls_step_through_its_captures_and_its_deal() -> None:
+    from pasur_web.model import actions as act
+    from pasur_web.model import effects as fx
+    from pasur_web.model.state import CaptureDemo, DealDemo
+    from pasur_web.model.storage import Loaded
+    from pasur_web.model.update import initial_state, update
+
+    def started(query: str) -> Any:
+        return update(initial_state(parse_params(query), {}, ["en"]), act.Started(Loaded(None)))[0]
+
+    capture = started("?demo=capture&card=7C&table=4C,4D,KH")
+    assert isinstance(capture.demo, CaptureDemo)  # 7C takes 4C, or 4D, or both (two sums of 11 at once)
+    assert [str(move) for move in capture.demo.moves] == ["7C:4C", "7C:4D", "7C:4C,4D"]
+    ahead, effects = update(capture, act.DemoStep(act.DemoControl.NEXT))
+    assert isinstance(ahead.demo, CaptureDemo) and ahead.demo.current == 1 and effects == [fx.Focus("#demo-next")]
+    back, effects = update(ahead, act.DemoStep(act.DemoControl.PREV))
+    assert isinstance(back.demo, CaptureDemo) and back.demo.current == 0 and effects == [fx.Focus("#demo-prev")]
+    around, _ = update(back, act.DemoStep(act.DemoControl.PREV))
+    assert isinstance(around.demo, CaptureDemo) and around.demo.current == 2  # from the first to the last
+    picked, _ = update(capture, act.DemoStep(act.DemoControl.PICK, 1))
+    assert isinstance(picked.demo, CaptureDemo) and picked.demo.current == 1
+    assert update(capture, act.DemoStep(act.DemoControl.PICK, 5))[0] == capture  # no such capture
+    deal = started("?demo=deal&seed=12")
+    assert isinstance(deal.demo, DealDemo) and not deal.demo.paused
+    paused, _ = update(deal, act.DemoStep(act.DemoControl.PAUSE))
+    assert paused.demo == DealDemo(paused=True)
+    stepped, _ = update(paused, act.DemoStep(act.DemoControl.STEP))
+    assert stepped.demo == DealDemo(paused=True, steps=1)
+    assert update(stepped, act.DemoStep(act.DemoControl.USED))[0].demo == DealDemo(paused=True, steps=0)
+    assert update(capture, act.DemoStep(act.DemoControl.PAUSE))[0] == capture  # not a deal demo's

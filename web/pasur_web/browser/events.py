@@ -106,8 +106,9 @@ ROUTES: dict[str, Route] = {
     "review-try-card": lambda node, _: act.TryMove(attr(node, "data-card")),
     **{f"review-{to}": _fixed(act.ReviewStep(to)) for to in ("first", "prev", "next", "last")},
     "review-try-capture": lambda node, _: act.TryMove("", attr(node, "data-capture")),
-    **{f"demo-{step}": _fixed(act.DemoStep(step)) for step in ("prev", "next", "pause", "step", "again")},
-    "demo-pick": lambda node, _: act.DemoStep("pick", _number(attr(node, "data-index")) or 0),
+    **{f"demo-{step.value}": _fixed(act.DemoStep(step))  # (a capture picked and a step used say more)
+       for step in set(act.DemoControl) - {act.DemoControl.PICK, act.DemoControl.USED}},
+    "demo-pick": lambda node, _: act.DemoStep(act.DemoControl.PICK, _number(attr(node, "data-index")) or 0),
     "play-friend": lambda _node, _: act.OpenTable(read_form(), new_code(), new_secret(), new_seed()),
     "join": lambda _node, runtime: _join(runtime),
     "stand-in": lambda node, _: _seat_of(node, act.StandIn),

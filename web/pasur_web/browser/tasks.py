@@ -91,7 +91,7 @@ class Tasks:
             if not isinstance(demo, DealDemo) or not demo.paused:
                 return
             if demo.steps:
-                self.dispatch(act.DemoStep("used"))
+                self.dispatch(act.DemoStep(act.DemoControl.USED))
                 return
             await self._next_change()
 

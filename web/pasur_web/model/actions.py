@@ -19,8 +19,8 @@ from .online_state import Kept
 from .stats import Stats
 from .storage import Loaded, WriteResult
 
-__all__ = ["TABLE_PRESSES", "Action", "FreeSeat", "Join", "Link", "Message", "OpenTable", "Press", "Rename", "Say",
-           "StandIn", "Step"]
+__all__ = ["TABLE_PRESSES", "Action", "DemoControl", "FreeSeat", "Join", "Link", "Message", "OpenTable", "Press",
+           "Rename", "Say", "StandIn", "Step"]
 
 
 class Press(Enum):
@@ -279,9 +279,21 @@ class Fresh:
 
 
 # ---------------------------------------------------------------------- the rule demos
+class DemoControl(Enum):
+    """A rule demo's controls; a button's value is its ``data-action`` after "demo-"."""
+
+    PREV = "prev"  # the capture demo's previous capture
+    NEXT = "next"
+    PICK = "pick"  # the capture demo's capture number ``index``
+    PAUSE = "pause"  # the deal demo paused, or playing on
+    STEP = "step"  # the deal demo's next move, while paused
+    AGAIN = "again"  # the deal demo dealt again
+    USED = "used"  # a move allowed by "step" was played
+
+
 @dataclass(frozen=True)
 class DemoStep:
-    step: str  # "prev", "next", "pick", "pause", "step", "again", "used"
+    step: DemoControl
     index: int = 0
 
 

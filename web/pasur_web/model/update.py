@@ -133,20 +133,20 @@ def _start_demo(state: State) -> Result:
 def _demo(state: State, action: act.DemoStep) -> Result:
     demo = state.demo
     if isinstance(demo, CaptureDemo) and demo.moves:
-        if action.step in ("prev", "next"):
-            current = (demo.current + (1 if action.step == "next" else -1)) % len(demo.moves)
-            return replace(state, demo=replace(demo, current=current)), [fx.Focus(f"#demo-{action.step}")]
-        if action.step == "pick" and 0 <= action.index < len(demo.moves):
+        if action.step in (act.DemoControl.PREV, act.DemoControl.NEXT):
+            current = (demo.current + (1 if action.step is act.DemoControl.NEXT else -1)) % len(demo.moves)
+            return replace(state, demo=replace(demo, current=current)), [fx.Focus(f"#demo-{action.step.value}")]
+        if action.step is act.DemoControl.PICK and 0 <= action.index < len(demo.moves):
             return replace(state, demo=replace(demo, current=action.index)), []
     if not isinstance(demo, DealDemo):
         return state, []
-    if action.step == "pause":
+    if action.step is act.DemoControl.PAUSE:
         return replace(state, demo=replace(demo, paused=not demo.paused)), [fx.Focus("#demo-pause")]
-    if action.step == "step":
+    if action.step is act.DemoControl.STEP:
         return replace(state, demo=DealDemo(paused=True, steps=demo.steps + 1)), []
-    if action.step == "used":
+    if action.step is act.DemoControl.USED:
         return replace(state, demo=replace(demo, steps=max(0, demo.steps - 1))), []
-    if action.step == "again" and state.match is not None:
+    if action.step is act.DemoControl.AGAIN and state.match is not None:
         return start_demo_deal(state)
     return state, []
 
