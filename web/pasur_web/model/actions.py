@@ -13,14 +13,15 @@ from enum import Enum
 
 from pasur.review import MoveReview
 
+from .demo_actions import DemoControl, DemoStep
 from .match import Match
 from .online_actions import FreeSeat, Join, Link, Message, OpenTable, Rename, Say, StandIn
 from .online_state import Kept
 from .stats import Stats
 from .storage import Loaded, WriteResult
 
-__all__ = ["TABLE_PRESSES", "Action", "DemoControl", "FreeSeat", "Join", "Link", "Message", "OpenTable", "Press",
-           "Rename", "Say", "StandIn", "Step"]
+__all__ = ["TABLE_PRESSES", "Action", "DemoControl", "DemoStep", "FreeSeat", "Join", "Link", "Message", "OpenTable",
+           "Press", "Rename", "Say", "StandIn", "Step"]
 
 
 class Press(Enum):
@@ -276,25 +277,6 @@ class Fresh:
     newer: Match | None = None
     elsewhere: Match | None = None
     stored: Stored | None = None
-
-
-# ---------------------------------------------------------------------- the rule demos
-class DemoControl(Enum):
-    """A rule demo's controls; a button's value is its ``data-action`` after "demo-"."""
-
-    PREV = "prev"  # the capture demo's previous capture
-    NEXT = "next"
-    PICK = "pick"  # the capture demo's capture number ``index``
-    PAUSE = "pause"  # the deal demo paused, or playing on
-    STEP = "step"  # the deal demo's next move, while paused
-    AGAIN = "again"  # the deal demo dealt again
-    USED = "used"  # a move allowed by "step" was played
-
-
-@dataclass(frozen=True)
-class DemoStep:
-    step: DemoControl
-    index: int = 0
 
 
 Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Tipped | Computer | Started | StartGame | StartDaily
