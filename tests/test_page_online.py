@@ -545,3 +545,17 @@ def test_a_host_whose_table_cannot_be_reached_shows_no_code_nor_link() -> None:
     nodes = nodes_of(lobby(net.host))
     assert not find_all(nodes, id="table-link") and "cannot be opened now" in text_of(nodes)
     assert KEY not in text_of(nodes)
+
+
+def test_a_friend_s_board_reads_what_its_seat_s_view_says() -> None:
+    from pasur_web.model.seat_board import SeatBoard, _OfView
+
+    net = seated()
+    board = match_of(net.friends["mina"]).seen
+    assert isinstance(board, SeatBoard)
+    forwarded = [name for name, value in vars(SeatBoard).items() if isinstance(value, _OfView)]
+    assert len(forwarded) == 14 and "turn" in forwarded and "hand_sizes" in forwarded
+    assert {name: getattr(board, name) for name in forwarded} == {name: getattr(board.view, name) for name in forwarded}
+    host = match_of(net.host).board  # the host's own position, as its table shows it
+    assert (board.players, list(board.scores), board.turn, board.stock_size) == (
+        host.players, list(host.scores), host.turn, host.stock_size)

@@ -6,7 +6,8 @@ hand and nothing of the stock, and it cannot be played: the seat's moves go to t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Generic, TypeVar, cast
 
 from pasur import Card, Rules
 from pasur.events import DealScored, Event, LeftoverTaken, MoveRecord
@@ -14,6 +15,20 @@ from pasur.rules import side_of
 from pasur.view import PlayerView
 
 __all__ = ["SeatBoard"]
+
+T = TypeVar("T")
+
+
+class _OfView(Generic[T]):
+    """A field of the board that is the seat's view's own field of the same name."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        if name not in {field.name for field in fields(PlayerView)} and not hasattr(PlayerView, name):
+            raise TypeError(f"a player's view has no field {name}")
+        self.name = name
+
+    def __get__(self, board: SeatBoard, owner: type | None = None) -> T:
+        return cast(T, getattr(board.view, self.name))
 
 
 @dataclass(frozen=True)
@@ -27,53 +42,21 @@ class SeatBoard:
     over: bool
     winner: int | None
 
-    @property
-    def players(self) -> int:
-        return self.view.players
-
-    @property
-    def sides(self) -> int:
-        return self.view.sides
-
-    @property
-    def rules(self) -> Rules:
-        return self.view.rules
-
-    @property
-    def rounds_per_deal(self) -> int:
-        return self.view.rounds_per_deal
-
-    @property
-    def turn(self) -> int | None:
-        return self.view.turn
-
-    @property
-    def deal_number(self) -> int:
-        return self.view.deal_number
-
-    @property
-    def round_number(self) -> int:
-        return self.view.round_number
-
-    @property
-    def leader(self) -> int:
-        return self.view.leader
-
-    @property
-    def dealer(self) -> int:
-        return self.view.dealer
-
-    @property
-    def last_capturer(self) -> int | None:
-        return self.view.last_capturer
-
-    @property
-    def stock_size(self) -> int:
-        return self.view.stock_size
-
-    @property
-    def last_round(self) -> bool:
-        return self.view.last_round
+    # What the seat's view says as it is (``Board`` reads these on any board).
+    players = _OfView[int]()
+    sides = _OfView[int]()
+    rules = _OfView[Rules]()
+    rounds_per_deal = _OfView[int]()
+    turn = _OfView[int | None]()
+    deal_number = _OfView[int]()
+    round_number = _OfView[int]()
+    leader = _OfView[int]()
+    dealer = _OfView[int]()
+    last_capturer = _OfView[int | None]()
+    stock_size = _OfView[int]()
+    last_round = _OfView[bool]()
+    scores = _OfView[tuple[int, ...]]()
+    hand_sizes = _OfView[tuple[int, ...]]()
 
     @property
     def table(self) -> list[Card]:
@@ -88,10 +71,6 @@ class SeatBoard:
         return list(self.view.surs)
 
     @property
-    def scores(self) -> tuple[int, ...]:
-        return self.view.scores
-
-    @property
     def history(self) -> tuple[MoveRecord, ...]:
         return tuple(event for event in self.events if isinstance(event, MoveRecord))
 
@@ -102,10 +81,6 @@ class SeatBoard:
     @property
     def deal_surs(self) -> list[list[int]]:
         return [list(event.surs) for event in self.events if isinstance(event, DealScored)]
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return self.view.hand_sizes
 
     def hand(self, seat: int) -> list[Card] | None:
         """This seat's own hand; another seat's is not known here."""
