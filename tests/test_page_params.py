@@ -104,7 +104,7 @@ def test_game_parameters_beside_the_daily_deal_and_a_bad_embed_are_said() -> Non
     assert not p.embed and [(n.kind, n.param, n.value) for n in p.notices] == [("embed", "embed", "yes")]
     from pasur_web.model.update import initial_state
 
-    state = initial_state(parse_params("?daily&players=4&embed=2"), {}, ["en"])
+    state = initial_state(parse_params("?daily&players=4&embed=2"), {}, "en")
     assert [state.cat.t(n.words[0], **n.words[1]) for n in state.notices] == [
         "Ignored players=4: the daily deal is the same game for everyone.",
         "Ignored embed=2: the only value is embed=1, the compact layout for frames."]

@@ -20,7 +20,7 @@ SEATS = (Seat("You", "human"), Seat("Sara", "easy"))
 
 
 def taken_up(match: Match) -> State:
-    return resume(initial_state(parse_params(""), {}, ["en"]), match)[0]
+    return resume(initial_state(parse_params(""), {}, "en"), match)[0]
 
 
 def one_move(state: State) -> State:

@@ -94,7 +94,7 @@ def test_a_save_that_counts_comes_back_with_the_stored_statistics_and_update_cou
     robots = finish(Match.start(2, Rules(target=11), (Seat("A", "greedy"), Seat("B", "greedy")), seed=4))
     assert not fx.SaveMatch(robots).counts  # the first seat is not a person
     params = parse_params("")
-    state = replace(initial_state(params, {}, ["en"]), view="game", match=match)
+    state = replace(initial_state(params, {}, "en"), view="game", match=match)
     stored = Stats({"2/seeds": {"played": 3, "won": 1, "drawn": 0, "surs": 2, "undone": 0}})
     after, effects = update(state, act.MatchWritten(match, stored))
     [count] = effects

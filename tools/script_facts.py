@@ -8,7 +8,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pasur_web.i18n import LANGUAGE_TAG, LANGUAGES, PERSIAN_DIGITS, RTL_LANGUAGES, SINGULAR_ALSO_ZERO, load_catalog
+from pasur_web.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGE_TAG,
+    LANGUAGES,
+    PERSIAN_DIGITS,
+    RTL_LANGUAGES,
+    SINGULAR_ALSO_ZERO,
+    load_catalog,
+)
 from pasur_web.model.params import EMBED_WHEN, GAME_KEYS, MAX_TARGET
 from pasur_web.model.savegame import MAX_STORED_CHARS
 from pasur_web.model.seats import MAX_NAME
@@ -41,6 +49,7 @@ def script_facts() -> dict[str, Any]:
     return {
         "texts": {lang: {key: load_catalog(lang).t(key) for key in BOOT_TEXTS} for lang in LANGUAGES},
         "languages": list(LANGUAGES), "languageTag": LANGUAGE_TAG, "rtl": sorted(RTL_LANGUAGES),
+        "defaultLanguage": DEFAULT_LANGUAGE,
         "singularZero": sorted(SINGULAR_ALSO_ZERO),
         "digits": {"fa": PERSIAN_DIGITS},
         "limits": {"target": [1, MAX_TARGET], "name": MAX_NAME, "fixed": list(FIXED_DEALS)},

@@ -33,20 +33,21 @@
   var offline = window.pasurOffline; // web/offline.js
 
   // ---------------------------------------------------------------- language and progress
-  // The language as the game will choose it: ?lang=, else the saved setting, else the browser's.
-  var saved = null, persianDigits = true;
-  try {
-    var settings = JSON.parse(stored(facts.keys.settings) || "{}");
-    saved = settings.lang;
-    persianDigits = settings.persian_digits !== false;
-  } catch (error) { saved = null; }
-  var wanted = [query.get("lang"), saved].concat(navigator.languages || [navigator.language || "en"]);
-  var tag = new RegExp("^(?:" + facts.languageTag + ")$"); // "fa-IR", "FR": as the game's Python reads them
-  var lang = "en";
-  for (var i = 0; i < wanted.length; i++) {
-    var found = tag.exec(String(wanted[i] || ""));
-    if (found && facts.texts[found[1].toLowerCase()]) { lang = found[1].toLowerCase(); break; }
+  // The language of the page, chosen here for the loading panel and handed to the game's Python
+  // (window.pasur.language), which takes it as it is: ?lang=, else the saved setting, else the
+  // browser's first language the game has, else the game's default. A tag is read by the pattern the
+  // game's Python gives ("fa-IR", "FR").
+  var settings = {};
+  try { settings = JSON.parse(stored(facts.keys.settings) || "{}") || {}; } catch (error) { settings = {}; }
+  var persianDigits = settings.persian_digits !== false;
+  var tag = new RegExp("^(?:" + facts.languageTag + ")$");
+  function known(candidate) {
+    var found = typeof candidate === "string" && tag.exec(candidate);
+    return found && facts.texts[found[1].toLowerCase()] ? found[1].toLowerCase() : null;
   }
+  var wanted = [query.get("lang"), settings.lang].concat(navigator.languages || [navigator.language]);
+  var lang = wanted.map(known).filter(Boolean)[0] || facts.defaultLanguage;
+  (window.pasur = window.pasur || {}).language = lang;
   var text = facts.texts[lang];
   var steps = [text.boot_step_download, text.boot_step_python, text.boot_step_table];
   root.setAttribute("lang", lang);

@@ -7,6 +7,7 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from ..i18n import DEFAULT_LANGUAGE, language_of
 from ..model import actions as act
 from ..model.daily import DailyBook
 from ..model.params import AI_LEVELS, parse_params
@@ -56,10 +57,10 @@ def start() -> Runtime:
     settings: dict[str, Any] = read_stored(storage, SETTINGS_KEY, read_settings, {}, notices)
     stats = read_stored(storage, STATS_KEY, Stats.from_json, Stats(), notices)
     daily = read_stored(storage, DAILY_KEY, DailyBook.from_json, DailyBook(), notices)
-    languages = [str(lang) for lang in (window.navigator.languages or [])]
+    lang = language_of(getattr(window.pasur, "language", None)) or DEFAULT_LANGUAGE  # chosen by web/boot.js
     address = window.URL.new(str(window.location.href))
     address.search, address.hash = "", ""
-    state = initial_state(params, settings, languages, stats, daily, problem, notices, str(address.href))
+    state = initial_state(params, settings, lang, stats, daily, problem, notices, str(address.href))
     runtime = Runtime(state, storage, slot)
     runtime.listeners = bind(runtime)
     runtime.kept_panel = found(document.getElementById("setup-players"))
