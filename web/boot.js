@@ -29,7 +29,7 @@
     if (event.source !== window) event.stopImmediatePropagation();
   }, true);
 
-  var stored = window.pasurStorage.stored, setAside = window.pasurStorage.setAside; // web/storage.js
+  var stored = window.pasurStorage.stored, askToSetAside = window.pasurStorage.askToSetAside; // web/storage.js
   var offline = window.pasurOffline; // web/offline.js
 
   // ---------------------------------------------------------------- language and progress
@@ -127,7 +127,7 @@
     Promise.resolve().then(work).catch(function () { /* reload all the same */ }).then(reload);
   }
   byId("startup-error-reload").addEventListener("click", function () { leave(null); });
-  byId("startup-error-saved").addEventListener("click", function () { leave(function () { setAside(currentSaveKey()); }); });
+  byId("startup-error-saved").addEventListener("click", function () { leave(function () { askToSetAside(currentSaveKey()); }); });
   byId("startup-error-offline").addEventListener("click", function () {
     leave(navigator.onLine === false ? null : offline.forget); // not if the connection went meanwhile
   });
