@@ -159,7 +159,7 @@
   // ---------------------------------------------------------------- the new-game panel
   // At once, while Python loads (web/setup.js), unless the page is about to show something else:
   // a game from the address, a saved game, a demo.
-  var shell = stored(saveKey) === null && !facts.gameParams.some(function (key) { return query.has(key); })
+  var panelBeforePython = stored(saveKey) === null && !facts.gameParams.some(function (key) { return query.has(key); })
     && window.pasurSetup;
   // What the start-up needs, fetched before PyScript and Pyodide ask for it one file after the
   // other (links written by tools/build.py): at once, or once the new-game panel is drawn. Python
@@ -209,8 +209,8 @@
     var waiting = byId("setup-loading");
     if (waiting) waiting.textContent = text.starting || "";
   }
-  if (!shell) preload();
-  if (shell) {
+  if (!panelBeforePython) preload();
+  if (panelBeforePython) {
     Promise.all([fetch("./web/i18n/" + lang + ".json"), fetch("./web/setup.json")])
       .then(function (answers) { return Promise.all(answers.map(answered)); })
       .then(drawPanel)
