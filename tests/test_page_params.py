@@ -125,6 +125,6 @@ def test_the_scripts_take_the_embed_rule_from_the_game() -> None:
                          ("?players=3", False), ("?embed=0&demo=capture", True), ("?embed=1&embed=0", True)):
         assert parse_params(query).embed is embed, query
     boot, sound = ((CATALOGS.parent / name).read_text(encoding="utf-8") for name in ("boot.js", "sound.js"))
-    assert "facts.embedWhen" in boot and "pasurSound.embedded()" in boot
+    assert "facts.embedWhen" in boot and "sound.embedded()" in boot
     for script in (boot, sound):
         assert not re.search(r'\.(get|has)\("(embed|demo)"\)', script) and "pasur.settings" not in script

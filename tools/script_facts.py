@@ -68,4 +68,4 @@ def scripts_file() -> str:
     """``web/generated.js``."""
     facts = json.dumps(script_facts(), ensure_ascii=False, sort_keys=True, indent=1)
     return ("// Written by tools/build.py from the game's Python and web/i18n/*.json (tools/script_facts.py).\n"
-            f"window.pasurGenerated = {facts};\n")
+            f"export const facts = {facts};\n")

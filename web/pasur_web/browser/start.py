@@ -39,7 +39,7 @@ def start() -> Runtime:
     params = parse_params(str(window.location.search), AI_LEVELS)
     storage = Storage(lambda: window.localStorage)
     slot = Slot(storage, match_key(params))
-    window.pasurSaveKey = slot.key  # for web/boot.js: the save a failed start may set aside
+    window.pasur.saveKey = slot.key  # for web/boot.js: the save a failed start may set aside
     set_aside_asked(storage)  # before anything reads it
     problem = storage.probe()
     # Storage turned off (a frame sandboxed without allow-same-origin, a setting): said once, here.
@@ -54,12 +54,12 @@ def start() -> Runtime:
     runtime = Runtime(state, storage, slot)
     runtime.listeners = bind(runtime)
     runtime.kept_panel = found(document.getElementById("setup-players"))
-    window.pasurReady = True
+    window.pasur.ready = True
     waiting = document.getElementById("setup-loading")
     if found(waiting):
         waiting.remove()
-    pending = getattr(window, "pasurPending", None)
-    window.pasurPending = None
+    pending = getattr(window.pasur, "pending", None)
+    window.pasur.pending = None
     pending = str(pending) if pending is not None and found(pending) else ""
     loaded = slot.load() if params.demo is None and params.demo_error is None else Loaded(None)
     runtime.dispatch(act.Started(loaded, pending, read_form() if pending == "start" else None, today(),
