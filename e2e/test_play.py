@@ -148,7 +148,7 @@ def test_the_new_game_panel_works_while_python_loads(page: Page, guard: object, 
     assert page.locator("#setup-seats .seat-row").count() == 3
     page.fill("#name-1", "Bijan")
     page.click("#start")
-    assert page.evaluate("window.pasurPending") == "start"
+    assert page.evaluate("window.pasur.pending") == "start"
     assert page.is_disabled("#start")
     released = True
     for route in held:

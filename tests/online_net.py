@@ -52,7 +52,7 @@ class Net:
 
     @classmethod
     def open(cls, form: dict[str, str] | None = None, query: str = "?speed=instant", seed: int = 4) -> Net:
-        host = initial_state(parse_params(query), {}, ["en"])
+        host = initial_state(parse_params(query), {}, "en")
         host, effects = update(host, act.OpenTable(form or FORM, CODE, SECRET, seed))
         assert fx.Listen(CODE) in effects
         host, _ = update(host, act.Link(None, "open"))
@@ -72,7 +72,7 @@ class Net:
     def visit(self, name: str, query: str = "", kept: Kept | None = None) -> list[fx.Effect]:
         """A friend's page opens the table's link (``name`` names the page, not the player), its browser
         keeping ``kept``."""
-        state = initial_state(parse_params(f"?join={CODE}&key={KEY}&speed=instant{query}"), {}, ["en"])
+        state = initial_state(parse_params(f"?join={CODE}&key={KEY}&speed=instant{query}"), {}, "en")
         self.friends[name], effects = update(state, act.Started(Loaded(None), today=TODAY, friend=kept))
         return effects
 

@@ -143,12 +143,12 @@ def test_the_daily_result_and_its_share_text() -> None:
 
 def started(link: str, saved: Match | None, book: DailyBook | None = None) -> State:
     """The page started from ``link`` with ``saved`` in storage, on 2026-12-02."""
-    state = initial_state(parse_params(link), {}, ["en"], daily=book)
+    state = initial_state(parse_params(link), {}, "en", daily=book)
     return update(state, act.Started(Loaded(saved), today=TODAY))[0]
 
 
 def test_the_counted_attempt_has_no_hint_and_no_undo_and_says_so_from_the_start() -> None:
-    state, _ = update(initial_state(parse_params(""), {}, ["en"]), act.StartDaily(TODAY))
+    state, _ = update(initial_state(parse_params(""), {}, "en"), act.StartDaily(TODAY))
     match = state.match
     assert match is not None and match.daily == TODAY and match.counted_daily
     assert [(notice.kind, notice.words[0]) for notice in state.notices] == [(NoticeKind.DAILY, "daily_counted_notice")]
@@ -176,7 +176,7 @@ def test_the_counted_attempt_has_no_hint_and_no_undo_and_says_so_from_the_start(
 
 
 def test_the_daily_link_takes_up_the_counted_attempt_in_progress() -> None:
-    state, _ = update(initial_state(parse_params(""), {}, ["en"]), act.StartDaily(TODAY))
+    state, _ = update(initial_state(parse_params(""), {}, "en"), act.StartDaily(TODAY))
     assert state.match is not None
     match = state.match.play(game_of(state.match).legal_moves()[0])
     for link in ("?daily", f"?daily={TODAY}"):
@@ -217,9 +217,9 @@ def test_two_tabs_one_counted_attempt_and_no_result_lost() -> None:
     starts the deal (its attempt is practice), and what it stores is merged with what is stored."""
     from pasur_web.model.storage import DAILY_KEY
 
-    first, _ = update(initial_state(parse_params(""), {}, ["en"]), act.StartDaily(TODAY))
+    first, _ = update(initial_state(parse_params(""), {}, "en"), act.StartDaily(TODAY))
     stored = first.daily.finish(TODAY, 14, None).to_json()  # its result, stored
-    second = initial_state(parse_params(""), {}, ["en"])  # its book was read before: empty
+    second = initial_state(parse_params(""), {}, "en")  # its book was read before: empty
     second, _ = update(second, act.Stored(DAILY_KEY, stored))  # read again as the daily deal starts
     second, effects = update(second, act.StartDaily(TODAY))
     assert second.match is not None and second.match.practice and not any(

@@ -19,7 +19,7 @@ from pasur_web.model.update import initial_state, update
 def at_table() -> tuple[State, str]:
     seed, _, single = seed_with_a_choice()
     match = Match.of(new_game(2, Rules(), seed=seed), (Seat("You", "human"), Seat("Sara", "medium")))
-    return replace(initial_state(parse_params("?speed=normal"), {}, ["en"]), view=View.GAME, match=match), single
+    return replace(initial_state(parse_params("?speed=normal"), {}, "en"), view=View.GAME, match=match), single
 
 
 def drawn(drawer: Drawer, state: State) -> dict[str, list[object]]:

@@ -33,13 +33,13 @@ def carried_out(state: State, effects: list[fx.Effect]) -> State:
 
 
 def guided(game_seed: int) -> State:
-    state = replace(initial_state(parse_params(f"?seed={game_seed}"), {}, ["en"]), view=View.SETUP)
+    state = replace(initial_state(parse_params(f"?seed={game_seed}"), {}, "en"), view=View.SETUP)
     return carried_out(*update(state, act.Press.START_GUIDE))
 
 
 def at(seed: int) -> State:
     match = Match.of(new_game(2, Rules(), seed=seed), (Seat("You", "human"), Seat("Sara", "easy")))
-    return replace(initial_state(parse_params(""), {}, ["en"]), view=View.GAME, match=match, turn=Turn(guide=True))
+    return replace(initial_state(parse_params(""), {}, "en"), view=View.GAME, match=match, turn=Turn(guide=True))
 
 
 def test_the_tip_is_worked_out_once_per_position_in_the_background() -> None:

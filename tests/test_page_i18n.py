@@ -9,7 +9,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))  # scr
 
 from pasur import Card
 from pasur.cards import parse_cards
-from pasur_web.i18n import LANGUAGES, is_singular, load_catalog, pick_language, placeholders, split_isolates
+from pasur_web.i18n import LANGUAGES, is_singular, load_catalog, placeholders, split_isolates
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 
@@ -23,11 +23,7 @@ def test_catalogs_have_the_same_keys_and_placeholders() -> None:
             assert placeholders(other[key]) == placeholders(text), (lang, key)
 
 
-def test_language_choice_and_card_names() -> None:
-    assert pick_language("fr", ["en-US"]) == "fr"
-    assert pick_language(None, ["de-DE", "fr-CA"]) == "fr"
-    assert pick_language("xx", []) == "en"
-
+def test_card_names() -> None:
     assert load_catalog("en").card_name(Card.parse("JS")) == "jack of spades"
     assert load_catalog("fr").card_name(Card.parse("QH")) == "dame de cœur"
     assert load_catalog("fr").card_name(Card.parse("7C")) == "7 de trèfle"

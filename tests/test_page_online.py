@@ -381,7 +381,7 @@ def test_start_before_anyone_joined_the_computer_plays_the_free_seat_and_a_late_
 
 
 def test_start_with_a_friend_s_seat_opens_the_table() -> None:
-    state = initial_state(parse_params("?speed=instant"), {}, ["en"])
+    state = initial_state(parse_params("?speed=instant"), {}, "en")
     state, effects = update(state, act.StartGame(FORM))
     assert state.view == View.LOBBY and isinstance(state.online, Hosting) and fx.Listen(state.online.code) in effects
 
@@ -466,7 +466,7 @@ def test_a_table_that_is_not_open_is_said_not_found_and_the_name_form_comes_back
 
 
 def test_a_link_without_the_host_s_key_says_so_and_connects_to_nothing() -> None:
-    state = initial_state(parse_params(f"?join={CODE}&lang=en"), {}, ["en"])
+    state = initial_state(parse_params(f"?join={CODE}&lang=en"), {}, "en")
     state, effects = update(state, act.Started(Loaded(None), today="2026-12-06"))
     assert state.view == View.JOIN and state.online is None and not any(isinstance(e, fx.Connect) for e in effects)
     assert state.cat.t("join_no_key", code=CODE.upper()).startswith(f"This link to table {CODE.upper()}")

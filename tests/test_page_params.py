@@ -104,7 +104,7 @@ def test_game_parameters_beside_the_daily_deal_and_a_bad_embed_are_said() -> Non
     assert not p.embed and [(n.kind, n.param, n.value) for n in p.notices] == [("embed", "embed", "yes")]
     from pasur_web.model.update import initial_state
 
-    state = initial_state(parse_params("?daily&players=4&embed=2"), {}, ["en"])
+    state = initial_state(parse_params("?daily&players=4&embed=2"), {}, "en")
     assert [state.cat.t(n.words[0], **n.words[1]) for n in state.notices] == [
         "Ignored players=4: the daily deal is the same game for everyone.",
         "Ignored embed=2: the only value is embed=1, the compact layout for frames."]
@@ -125,7 +125,7 @@ def test_the_scripts_take_the_embed_rule_from_the_game() -> None:
                          ("?players=3", False), ("?embed=0&demo=capture", True), ("?embed=1&embed=0", True)):
         assert parse_params(query).embed is embed, query
     boot, sound = ((CATALOGS.parent / name).read_text(encoding="utf-8") for name in ("boot.js", "sound.js"))
-    assert "facts.embedWhen" in boot and "pasurSound.embedded()" in boot
+    assert "facts.embedWhen" in boot and "sound.embedded()" in boot
     for script in (boot, sound):
         assert not re.search(r'\.(get|has)\("(embed|demo)"\)', script) and "pasur.settings" not in script
 
@@ -138,7 +138,7 @@ def test_a_demo_s_controls_step_through_its_captures_and_its_deal() -> None:
     from pasur_web.model.update import initial_state, update
 
     def started(query: str) -> Any:
-        return update(initial_state(parse_params(query), {}, ["en"]), act.Started(Loaded(None)))[0]
+        return update(initial_state(parse_params(query), {}, "en"), act.Started(Loaded(None)))[0]
 
     capture = started("?demo=capture&card=7C&table=4C,4D,KH")
     assert isinstance(capture.demo, CaptureDemo)  # 7C takes 4C, or 4D, or both (two sums of 11 at once)

@@ -22,7 +22,7 @@ SEATS = (Seat("You", "human"), Seat("Sara", "easy"))
 
 
 def taken_up(match: Match) -> State:
-    return resume(initial_state(parse_params(""), {}, ["en"]), match)[0]
+    return resume(initial_state(parse_params(""), {}, "en"), match)[0]
 
 
 def one_move(state: State) -> State:
@@ -87,7 +87,7 @@ OLD_SAVE = (
 def test_a_save_stored_before_the_state_had_types_is_taken_up() -> None:
     saved = match_from_json(OLD_SAVE)
     assert not saved.edited  # its checksum holds
-    state, _ = update(initial_state(parse_params(""), {}, ["en"]), act.Started(Loaded(saved)))
+    state, _ = update(initial_state(parse_params(""), {}, "en"), act.Started(Loaded(saved)))
     match = state.match
     assert state.view == View.GAME and match is not None and match.id == "3kvc9tlv3a"
     assert match.phase == Phase.PLAY and match.moves == 3 and game_of(match).turn == 1

@@ -46,7 +46,7 @@ def finished_deal() -> Match:
 
 
 def board(match: Match, lang: str = "en") -> State:
-    return replace(initial_state(parse_params(f"?lang={lang}"), {}, [lang]), view=View.GAME, match=match)
+    return replace(initial_state(parse_params(f"?lang={lang}"), {}, lang), view=View.GAME, match=match)
 
 
 def test_only_a_finished_deal_can_be_reviewed() -> None:

@@ -27,7 +27,7 @@ TODAY = __import__("datetime").date(2026, 12, 2)
 
 def board(match: Match, lang: str = "en", **table: Any) -> State:
     """The page with ``match`` on the board."""
-    state = initial_state(parse_params(f"?lang={lang}"), {}, [lang])
+    state = initial_state(parse_params(f"?lang={lang}"), {}, lang)
     return replace(state, view=View.GAME, match=match, turn=Turn(**table))
 
 

@@ -95,7 +95,7 @@ def test_a_save_that_counts_comes_back_with_the_stored_statistics_and_update_cou
     robots = finish(Match.start(2, Rules(target=11), (Seat("A", "greedy"), Seat("B", "greedy")), seed=4))
     assert not fx.SaveMatch(robots).counts  # the first seat is not a person
     params = parse_params("")
-    state = replace(initial_state(params, {}, ["en"]), view=View.GAME, match=match)
+    state = replace(initial_state(params, {}, "en"), view=View.GAME, match=match)
     stored = Stats({"2/seeds": {"played": 3, "won": 1, "drawn": 0, "surs": 2, "undone": 0}})
     after, effects = update(state, act.MatchWritten(match, stored))
     [count] = effects
@@ -126,7 +126,7 @@ def test_the_statistics_are_erased_only_when_asked_and_answered_in_the_open_sett
     match = finish(Match.start(2, Rules(target=11), (Seat("You", "human"), Seat("Sara", "easy")), seed=3))
     stats = counting(Stats(), match)
     assert stats is not None
-    closed = replace(initial_state(parse_params(""), {}, ["en"]), stats=stats)
+    closed = replace(initial_state(parse_params(""), {}, "en"), stats=stats)
     # A reset pressed once the settings are closed (a click that comes late) asks nothing, now or later.
     late, effects = update(closed, act.ResetStats(None))
     assert late == closed and effects == []

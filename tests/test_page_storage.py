@@ -395,7 +395,7 @@ def test_every_save_that_loads_can_be_shown_and_played() -> None:
                 except ValueError:
                     continue
                 loaded += 1
-                state, _ = update(initial_state(parse_params(""), {}, ["en"]), act.Started(Loaded(match)))
+                state, _ = update(initial_state(parse_params(""), {}, "en"), act.Started(Loaded(match)))
                 for action in (act.Press.NEXT_DEAL, act.Press.HINT, act.Press.UNDO, act.Press.REVEAL):
                     page(state, datetime.date(2026, 12, 6), ("", 0, "", None))
                     state, _ = update(state, action)
@@ -485,7 +485,8 @@ def test_statistics_read_in_part_are_set_aside_whole_with_a_notice_and_the_rest_
 def _page(query: str = "", settings: dict[str, Any] | None = None) -> Any:
     from pasur_web.model.update import initial_state
 
-    return initial_state(parse_params(query), settings or {}, ["en"])
+    params = parse_params(query)
+    return initial_state(params, settings or {}, params.lang or "en")  # (web/boot.js's choice, the address's)
 
 
 def test_a_tab_with_no_game_asks_before_a_new_game_replaces_another_tab_s() -> None:
@@ -596,6 +597,6 @@ def test_the_notice_of_a_save_kept_in_place_goes_once_a_save_works() -> None:
 
     kept: tuple[str, dict[str, object]] = ("notice_set_aside_kept", {"what": ("set_aside_stats", {}),
                                                                      "reason": "not JSON", "name": STATS_KEY})
-    state = initial_state(parse_params(""), {}, ["en"], set_aside=[kept])
+    state = initial_state(parse_params(""), {}, "en", set_aside=[kept])
     assert update(state, act.Saved(SETTINGS_KEY, None))[0].notices == state.notices
     assert update(state, act.Saved(STATS_KEY, None))[0].notices == ()

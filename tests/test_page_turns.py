@@ -21,7 +21,7 @@ class Host:
     """The page for the computer's turns: its state, changed by ``update`` only."""
 
     def __init__(self, match: Match, moves_allowed: int = 1000, delay: float = 0.0) -> None:
-        self.state: State = replace(initial_state(parse_params(""), {}, ["en"]), view=View.GAME, match=match)
+        self.state: State = replace(initial_state(parse_params(""), {}, "en"), view=View.GAME, match=match)
         self.events: list[str] = []
         self.moves_allowed = moves_allowed
         self._delay = delay

@@ -23,7 +23,7 @@ def at_table(guide: bool = False) -> tuple[State, str, str]:
     captures and another card of one outcome."""
     seed, several, single = seed_with_a_choice()
     match = Match.of(new_game(2, Rules(), seed=seed), (Seat("You", "human"), Seat("Sara", "medium")))
-    state = initial_state(parse_params(""), {}, ["en"])
+    state = initial_state(parse_params(""), {}, "en")
     return replace(state, view=View.GAME, match=match, turn=Turn(guide=guide)), several, single
 
 
@@ -200,7 +200,7 @@ def test_undo_takes_back_the_move_and_forgets_its_reasons() -> None:
 
 
 def test_a_new_game_forgets_the_notices_about_the_game_before() -> None:
-    state = initial_state(parse_params("?players=2&seed=4"), {}, ["en"])
+    state = initial_state(parse_params("?players=2&seed=4"), {}, "en")
     saved = Match.start(2, Rules(), (Seat("You", "human"), Seat("Sara", "easy")), seed=3)
     state, _ = update(state, act.Started(Loaded(saved), today=TODAY))  # a link while a game is saved: asks
     assert state.view == View.SETUP and state.asking is saved

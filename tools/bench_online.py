@@ -53,7 +53,7 @@ new MutationObserver(() => {
   if (move && move !== window.__lastShown) { window.__lastShown = move; window.__shown.push([Date.now(), move]); }
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-move"], childList: true});
 let real;
-Object.defineProperty(window, "pasurPeers", {configurable: true, get() { return real; }, set(value) {
+Object.defineProperty(window.pasur ??= {}, "peers", {configurable: true, get() { return real; }, set(value) {
   for (const name of ["listen", "seek"]) {
     const start = value[name];
     value[name] = (code, heard) => start(code, (kind, peer, text) => {

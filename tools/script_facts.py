@@ -1,6 +1,6 @@
 """What the page's scripts need before Python is ready (``web/boot.js``, ``web/setup.js``), taken from
 where the game defines it: the start-up's texts in every language, the plural rule, the digits,
-the limits of the new-game panel, the storage keys and the size of what may be stored. The build
+the limits of the new-game panel and the storage keys. The build
 writes it into ``web/generated.js`` (``tools/build.py``): no text, rule or limit is written twice."""
 
 from __future__ import annotations
@@ -8,19 +8,24 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pasur_web.i18n import LANGUAGE_TAG, LANGUAGES, PERSIAN_DIGITS, RTL_LANGUAGES, SINGULAR_ALSO_ZERO, load_catalog
+from pasur_web.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGE_TAG,
+    LANGUAGES,
+    PERSIAN_DIGITS,
+    RTL_LANGUAGES,
+    SINGULAR_ALSO_ZERO,
+    load_catalog,
+)
 from pasur_web.model.params import EMBED_WHEN, GAME_KEYS, MAX_TARGET
-from pasur_web.model.savegame import MAX_STORED_CHARS
 from pasur_web.model.seats import MAX_NAME
 from pasur_web.model.setup_form import DIGIT_FORMS, FIXED_DEALS
 from pasur_web.model.storage import (
-    DAILY_KEY,
+    ASIDE_ASKED_KEY,
     EMBED_MATCH_KEY,
     MATCH_KEY,
-    MAX_ASIDE,
     SETTINGS_KEY,
     STATS_KEY,
-    UNREADABLE_SUFFIX,
 )
 
 __all__ = ["BOOT_TEXTS", "default_names", "script_facts", "scripts_file"]
@@ -29,25 +34,19 @@ __all__ = ["BOOT_TEXTS", "default_names", "script_facts", "scripts_file"]
 BOOT_TEXTS = ("loading", "reload", "starting", "boot_step_download", "boot_step_python", "boot_step_table",
               "boot_failed_files", "boot_failed_app", "boot_advice_offline", "boot_advice_saved",
               "boot_advice_network", "boot_advice_reload", "boot_offline_button", "boot_saved_button")
-SMALL_VALUE = 65_536  # settings, statistics, daily results: far more than they take
-SMALL_DEPTH = 16
-SAVE_DEPTH = 32
 
 
 def script_facts() -> dict[str, Any]:
-    stored = {key: [what, SMALL_VALUE, SMALL_DEPTH] for key, what in (
-        (SETTINGS_KEY, "settings"), (STATS_KEY, "stats"), (DAILY_KEY, "daily"))}
-    stored.update({key: ["match", MAX_STORED_CHARS, SAVE_DEPTH] for key in (MATCH_KEY, EMBED_MATCH_KEY)})
     return {
         "texts": {lang: {key: load_catalog(lang).t(key) for key in BOOT_TEXTS} for lang in LANGUAGES},
         "languages": list(LANGUAGES), "languageTag": LANGUAGE_TAG, "rtl": sorted(RTL_LANGUAGES),
+        "defaultLanguage": DEFAULT_LANGUAGE,
         "singularZero": sorted(SINGULAR_ALSO_ZERO),
         "digits": {"fa": PERSIAN_DIGITS},
         "limits": {"target": [1, MAX_TARGET], "name": MAX_NAME, "fixed": list(FIXED_DEALS)},
         "digitForms": list(DIGIT_FORMS),
         "keys": {"settings": SETTINGS_KEY, "match": MATCH_KEY, "embedMatch": EMBED_MATCH_KEY, "stats": STATS_KEY,
-                 "unreadable": UNREADABLE_SUFFIX, "maxAside": MAX_ASIDE},
-        "stored": stored,
+                 "setAsideAsked": ASIDE_ASKED_KEY},
         "gameParams": [*GAME_KEYS, "demo", "daily"],
         "embedWhen": EMBED_WHEN,
         "defaultNames": default_names(),
@@ -69,4 +68,4 @@ def scripts_file() -> str:
     """``web/generated.js``."""
     facts = json.dumps(script_facts(), ensure_ascii=False, sort_keys=True, indent=1)
     return ("// Written by tools/build.py from the game's Python and web/i18n/*.json (tools/script_facts.py).\n"
-            f"window.pasurGenerated = {facts};\n")
+            f"export const facts = {facts};\n")

@@ -26,7 +26,7 @@ APP: object = None  # the running game (browser/start.py), kept for the page's l
 def show_error(error: Exception) -> None:
     """The start-up error of web/boot.js, with the remedies that fit: a short message, never a traceback."""
     window.console.warn("".join(traceback.format_exception(error)))
-    window.pasurStartFailed(f"{type(error).__name__}: {error}")
+    window.pasur.startFailed(f"{type(error).__name__}: {error}")
 
 
 def run() -> None:

@@ -2,288 +2,287 @@
 // Python and the engine are still loading (boot.js draws it at once; the game's Python redraws it
 // with the same function for "New game" and language changes, and reads it when a game starts).
 //
-// pasurSetup.renderObjects(texts, config): texts is a message catalog (web/i18n/<lang>.json); config
+// window.pasur.setup.renderObjects(texts, config): texts is a message catalog (web/i18n/<lang>.json); config
 // (web/setup.json, written by the build from pasur's presets) lists the presets, the options,
 // the computer levels and the defaults, with the language, its digits and a note when nothing can
 // be stored. Values already chosen in the panel are kept. The plural rule, the digits and the
 // limits come from web/generated.js (written by the build from the game's Python).
-(function () {
-  "use strict";
 
-  function fill(text, values) {
-    return String(text).replace(/\{(\w+)\}/g, function (whole, name) {
-      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-    });
-  }
+import { facts } from "./generated.js";
+import { hooks } from "./hooks.js";
 
-  function node(tag, attrs, children) {
-    var element = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) {
-      var value = attrs[name];
-      if (value === null || value === undefined || value === false) return;
-      if (name === "text") element.textContent = value;
-      else if (name === "className") element.className = value;
-      else if (value === true) element.setAttribute(name, "");
-      else element.setAttribute(name, String(value));
-    });
-    (children || []).forEach(function (child) { element.appendChild(child); });
-    return element;
-  }
-
-  function option(value, text, selected) {
-    var element = node("option", { value: value, text: text });
-    element.selected = !!selected;
-    return element;
-  }
-
-  var state = { texts: null, config: null };
-  var facts = window.pasurGenerated;
-
-  function digits(text) {
-    // The language's own digits when the game shows them (the same setting as the rest of the page).
-    var own = state.config && state.config.native_digits ? facts.digits[state.lang] : null;
-    if (!own) return text;
-    return String(text).replace(/[0-9]/g, function (d) { return own[Number(d)]; });
-  }
-
-  // A number typed in any of the digits the page knows (Latin, Persian, Arabic), as Latin digits.
-  function latin(text) {
-    return String(text).replace(/[^0-9]/g, function (c) {
-      for (var i = 1; i < facts.digitForms.length; i++) {
-        var at = facts.digitForms[i].indexOf(c);
-        if (at >= 0) return String(at);
-      }
-      return c;
-    });
-  }
-
-  // The target typed in the panel, or null when it is not a whole number within the limits (as
-  // web/pasur_web/model/setup_form.py reads it).
-  function targetValue() {
-    var text = latin(current("setup-target").value.trim());
-    var number = /^[0-9]{1,6}$/.test(text) ? Number(text) : NaN;
-    return number >= facts.limits.target[0] && number <= facts.limits.target[1] ? number : null;
-  }
-
-  // Whether the target is said to be wrong (and how); ``shown``: said now, or unsaid once right.
-  function markTarget(shown) {
-    var field = current("setup-target");
-    var error = current("target-error");
-    var wrong = targetValue() === null;
-    if (!wrong || shown) error.hidden = !wrong;
-    if (wrong && !error.hidden) field.setAttribute("aria-invalid", "true");
-    else field.removeAttribute("aria-invalid");
-    return wrong;
-  }
-
-  function t(key, values) {
-    var texts = state.texts || {};
-    values = values || {};
-    // "key_one" for a singular count (French also says "0 point"), as the page's catalog does.
-    var one = values.n === 1 || (values.n === 0 && facts.singularZero.indexOf(state.lang) >= 0);
-    if (one && (key + "_one") in texts) key = key + "_one";
-    return digits(fill(key in texts ? texts[key] : key, values));
-  }
-
-  function current(id) {
-    var element = document.getElementById(id);
-    return element ? element : null;
-  }
-
-  function seatRows(players, kept) {
-    var config = state.config;
-    var rows = [];
-    for (var seat = 0; seat < players; seat++) {
-      var fallback = seat === 0 ? t("you") : t("default_name_" + seat);
-      var name = node("input", {
-        id: "name-" + seat, type: "text", maxlength: facts.limits.name, autocomplete: "off",
-        "aria-label": t("name") + " " + t("seat_n", { n: seat + 1 })
-      });
-      // A name the panel gave (in any language) follows the language; a name typed stays.
-      var typed = kept.names[seat] !== undefined && facts.defaultNames.indexOf(kept.names[seat]) < 0;
-      name.value = typed ? kept.names[seat] : fallback;
-      var kind;
-      if (seat === 0) {
-        kind = node("span", { className: "seat-kind", text: t("human") });
-      } else {
-        var chosen = kept.kinds[seat] || config.default_ai;
-        kind = node("select", { id: "kind-" + seat, "aria-label": t("seat_n", { n: seat + 1 }) },
-          config.ai_levels.map(function (level) { return option(level, t("ai_" + level), level === chosen); })
-            .concat([option("human", t("human"), chosen === "human"),
-              option("friend", t("seat_friend_kind"), chosen === "friend")]));
-      }
-      rows.push(node("div", { className: "seat-row" }, [
-        node("span", { className: "seat-label", text: t("seat_n", { n: seat + 1 }) }), name, kind
-      ]));
-    }
-    var box = current("setup-seats");
-    box.textContent = "";
-    rows.forEach(function (row) { box.appendChild(row); });
-    current("mode-row").hidden = players !== 4;
-  }
-
-  function keptValues() {
-    // What the player has already chosen in the panel on screen, if any.
-    var kept = { names: {}, kinds: {}, options: {} };
-    var players = current("setup-players");
-    if (!players) return null;
-    kept.players = Number(players.value);
-    kept.mode = current("setup-mode").value;
-    kept.preset = current("setup-preset").value;
-    kept.target = current("setup-target").value;
-    kept.fixed = current("setup-fixed").value;
-    for (var seat = 0; seat < 4; seat++) {
-      if (current("name-" + seat)) kept.names[seat] = current("name-" + seat).value;
-      if (current("kind-" + seat)) kept.kinds[seat] = current("kind-" + seat).value;
-    }
-    state.config.options.forEach(function (name) {
-      if (current("opt-" + name)) kept.options[name] = current("opt-" + name).checked;
-    });
-    return kept;
-  }
-
-  function render(texts, config) {
-    state.texts = texts;
-    state.config = config;
-    state.lang = config.lang || document.documentElement.getAttribute("lang") || "en";
-    var kept = keptValues() || { names: {}, kinds: {}, options: {} };
-    var defaults = config.defaults;
-    var players = kept.players || defaults.players;
-    var preset = kept.preset || defaults.preset;
-    var rules = config.presets[preset];
-    var playersSelect = node("select", { id: "setup-players" }, [2, 3, 4].map(function (n) {
-      return option(n, t("players_n", { n: n }), n === players);
-    }));
-    var mode = node("select", { id: "setup-mode" }, [
-      option("teams", t("teams"), kept.mode !== "solo"), option("solo", t("solo"), kept.mode === "solo")
-    ]);
-    var presetSelect = node("select", { id: "setup-preset" }, config.preset_order.map(function (name) {
-      return option(name, t("preset_" + name), name === preset);
-    }));
-    // A text field rather than a number field, which has Latin digits only: the number in the
-    // page's digits, typed in any (checked at Start, and said to be wrong there, in #target-error).
-    var target = node("input", { id: "setup-target", type: "text", inputmode: "numeric", autocomplete: "off",
-      maxlength: 6, "aria-describedby": "target-error" });
-    var typed = kept.target !== undefined ? latin(kept.target.trim()) : "";
-    target.value = /^[0-9]+$/.test(typed) ? digits(Number(typed))
-      : kept.target || digits(defaults.target || rules.target);
-    var targetError = node("p", { className: "notice save-error", id: "target-error", role: "alert", hidden: true,
-      text: capitalized(t("reason_target")) });
-    var fixed = node("select", { id: "setup-fixed" }, facts.limits.fixed.map(function (n) {
-      return option(n, n ? t("length_deals", { n: n }) : t("length_target"), String(n) === (kept.fixed || "0"));
-    }));
-    var options = config.options.map(function (name) {
-      var box = node("input", { id: "opt-" + name, type: "checkbox" });
-      box.checked = name in kept.options ? kept.options[name] : !!rules[name];
-      return node("label", { className: "check" }, [box, node("span", { text: t("opt_" + name) })]);
-    });
-    function field(label, control, id) {
-      return node("label", { className: "field", id: id }, [node("span", { text: t(label) }), control]);
-    }
-    var loading = window.pasurReady ? [] : [node("p", { id: "setup-loading", className: "muted", role: "status" })];
-    var note = config.storage_note ? [node("p", { className: "notice storage-note", id: "storage-note",
-      text: config.storage_note })] : [];
-    var guide = node("div", { className: "guide-offer" }, [
-      node("p", { text: t("guide_offer") }),
-      node("button", { className: "secondary", id: "guide-start", "data-action": "guide-start", type: "button",
-        text: t("guide_start") })
-    ]);
-    var first = newcomer();
-    if (first) guide.classList.add("first-offer");
-    var form = node("div", { className: "setup-form" }, [
-      node("h2", { text: t("setup_title") })
-    ].concat(note).concat(first ? [guide] : []).concat([
-      node("div", { className: "setup-grid" }, [
-        field("players", playersSelect, "players-row"), field("play_mode", mode, "mode-row"),
-        field("preset", presetSelect, "preset-row"), field("target", target, "target-row"),
-        field("match_length", fixed, "length-row")
-      ]),
-      targetError,
-      node("fieldset", { className: "seats" }, [node("legend", { text: t("seats") }), node("div", { id: "setup-seats" })]),
-      node("details", { className: "options" }, [
-        node("summary", { text: t("options") }), node("div", { className: "option-list" }, options)
-      ]),
-      node("button", { className: "primary", id: "start", "data-action": "start", type: "button", text: t("start") })
-    ]).concat(loading).concat(first ? [] : [guide]).concat([  // (the guided deal), today's deal, friends
-      node("div", { className: "guide-offer daily-offer" }, [
-        node("p", { text: t("daily_offer") }),
-        node("button", { className: "secondary", id: "daily-start", "data-action": "daily-start", type: "button",
-          text: t("daily_start") })
-      ]),
-      node("div", { className: "guide-offer friend-offer" }, [
-        node("p", { text: t("play_friend_help") }),
-        node("button", { className: "secondary", id: "play-friend", "data-action": "play-friend", type: "button",
-          text: t("play_friend") })
-      ])
-    ]));
-    var setup = current("setup");
-    setup.textContent = "";
-    setup.appendChild(form);
-    seatRows(players, kept);
-    firstSeatName();
-  }
-
-  // Someone who has never played here (no game saved, no statistics) is offered the guided deal
-  // first, above the new game's choices.
-  function newcomer() {
-    try {
-      return !localStorage.getItem(facts.keys.match) && !localStorage.getItem(facts.keys.stats);
-    } catch (error) {
-      return true; // (storage refused: nothing of this player's is kept)
-    }
-  }
-
-  function firstSeatName() {
-    // With another human at this device nobody is "you": the first seat is named as the game will name it.
-    var name = current("name-0");
-    var humans = document.querySelectorAll('#setup-seats select[id^="kind-"]');
-    var shared = Array.prototype.some.call(humans, function (select) { return select.value === "human"; });
-    var you = t("you");
-    var first = t("player_n", { n: 1 });
-    if (shared && name.value === you) name.value = first;
-    if (!shared && name.value === first) name.value = you;
-  }
-
-  function onChange(event) {
-    if (!state.config) return;
-    var id = event.target.id;
-    if (id === "setup-players") {
-      seatRows(Number(event.target.value), keptValues());
-      firstSeatName();
-    } else if (id.indexOf("kind-") === 0) {
-      firstSeatName();
-    } else if (id === "setup-preset") {
-      var rules = state.config.presets[event.target.value];
-      if (!rules) return;
-      state.config.options.forEach(function (name) { current("opt-" + name).checked = !!rules[name]; });
-      current("setup-target").value = digits(rules.target);
-      markTarget(false);
-    } else if (id === "setup-target" && targetValue() !== null) {
-      event.target.value = digits(targetValue()); // as the page writes numbers ("51" typed shows "۵۱")
-    } else if (id === "setup-target") {
-      markTarget(true); // left wrong: said at once, not only at Start
-    }
-  }
-
-  // A target that is not a number within the limits is said to be wrong, and no game starts with it.
-  function onStart(event) {
-    if (!state.config || !current("setup-target")) return;
-    if (!event.target.closest || !event.target.closest("#start, #play-friend")) return;
-    if (!markTarget(true)) return;
-    event.stopPropagation();
-    event.preventDefault();
-    current("setup-target").focus();
-  }
-
-  function capitalized(text) {
-    return text.charAt(0).toLocaleUpperCase(state.lang) + text.slice(1);
-  }
-
-  current("setup").addEventListener("change", onChange); // this script runs after the page's body
-  current("setup").addEventListener("input", function (event) {
-    if (state.config && event.target.id === "setup-target") markTarget(false);
+function fill(text, values) {
+  return String(text).replace(/\{(\w+)\}/g, function (whole, name) {
+    return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
   });
-  current("setup").addEventListener("click", onStart, true); // before the game (and web/boot.js) take the click
+}
 
-  window.pasurSetup = { renderObjects: render };
-})();
+function node(tag, attrs, children) {
+  let element = document.createElement(tag);
+  Object.keys(attrs || {}).forEach(function (name) {
+    const value = attrs[name];
+    if (value === null || value === undefined || value === false) return;
+    if (name === "text") element.textContent = value;
+    else if (name === "className") element.className = value;
+    else if (value === true) element.setAttribute(name, "");
+    else element.setAttribute(name, String(value));
+  });
+  (children || []).forEach(function (child) { element.appendChild(child); });
+  return element;
+}
+
+function option(value, text, selected) {
+  let element = node("option", { value: value, text: text });
+  element.selected = !!selected;
+  return element;
+}
+
+const state = { texts: null, config: null };
+
+function digits(text) {
+  // The language's own digits when the game shows them (the same setting as the rest of the page).
+  const own = state.config && state.config.native_digits ? facts.digits[state.lang] : null;
+  if (!own) return text;
+  return String(text).replace(/[0-9]/g, function (d) { return own[Number(d)]; });
+}
+
+// A number typed in any of the digits the page knows (Latin, Persian, Arabic), as Latin digits.
+function latin(text) {
+  return String(text).replace(/[^0-9]/g, function (c) {
+    for (let i = 1; i < facts.digitForms.length; i++) {
+      const at = facts.digitForms[i].indexOf(c);
+      if (at >= 0) return String(at);
+    }
+    return c;
+  });
+}
+
+// The target typed in the panel, or null when it is not a whole number within the limits (as
+// web/pasur_web/model/setup_form.py reads it).
+function targetValue() {
+  const text = latin(current("setup-target").value.trim());
+  const number = /^[0-9]{1,6}$/.test(text) ? Number(text) : NaN;
+  return number >= facts.limits.target[0] && number <= facts.limits.target[1] ? number : null;
+}
+
+// Whether the target is said to be wrong (and how); ``shown``: said now, or unsaid once right.
+function markTarget(shown) {
+  const field = current("setup-target");
+  const error = current("target-error");
+  const wrong = targetValue() === null;
+  if (!wrong || shown) error.hidden = !wrong;
+  if (wrong && !error.hidden) field.setAttribute("aria-invalid", "true");
+  else field.removeAttribute("aria-invalid");
+  return wrong;
+}
+
+function t(key, values) {
+  const texts = state.texts || {};
+  values = values || {};
+  // "key_one" for a singular count (French also says "0 point"), as the page's catalog does.
+  const one = values.n === 1 || (values.n === 0 && facts.singularZero.indexOf(state.lang) >= 0);
+  if (one && (key + "_one") in texts) key = key + "_one";
+  return digits(fill(key in texts ? texts[key] : key, values));
+}
+
+function current(id) {
+  let element = document.getElementById(id);
+  return element ? element : null;
+}
+
+function seatRows(players, kept) {
+  const config = state.config;
+  const rows = [];
+  for (let seat = 0; seat < players; seat++) {
+    const fallback = seat === 0 ? t("you") : t("default_name_" + seat);
+    let name = node("input", {
+      id: "name-" + seat, type: "text", maxlength: facts.limits.name, autocomplete: "off",
+      "aria-label": t("name") + " " + t("seat_n", { n: seat + 1 })
+    });
+    // A name the panel gave (in any language) follows the language; a name typed stays.
+    let typed = kept.names[seat] !== undefined && facts.defaultNames.indexOf(kept.names[seat]) < 0;
+    name.value = typed ? kept.names[seat] : fallback;
+    let kind;
+    if (seat === 0) {
+      kind = node("span", { className: "seat-kind", text: t("human") });
+    } else {
+      const chosen = kept.kinds[seat] || config.default_ai;
+      kind = node("select", { id: "kind-" + seat, "aria-label": t("seat_n", { n: seat + 1 }) },
+        config.ai_levels.map(function (level) { return option(level, t("ai_" + level), level === chosen); })
+          .concat([option("human", t("human"), chosen === "human"),
+            option("friend", t("seat_friend_kind"), chosen === "friend")]));
+    }
+    rows.push(node("div", { className: "seat-row" }, [
+      node("span", { className: "seat-label", text: t("seat_n", { n: seat + 1 }) }), name, kind
+    ]));
+  }
+  let box = current("setup-seats");
+  box.textContent = "";
+  rows.forEach(function (row) { box.appendChild(row); });
+  current("mode-row").hidden = players !== 4;
+}
+
+function keptValues() {
+  // What the player has already chosen in the panel on screen, if any.
+  let kept = { names: {}, kinds: {}, options: {} };
+  let players = current("setup-players");
+  if (!players) return null;
+  kept.players = Number(players.value);
+  kept.mode = current("setup-mode").value;
+  kept.preset = current("setup-preset").value;
+  kept.target = current("setup-target").value;
+  kept.fixed = current("setup-fixed").value;
+  for (let seat = 0; seat < 4; seat++) {
+    if (current("name-" + seat)) kept.names[seat] = current("name-" + seat).value;
+    if (current("kind-" + seat)) kept.kinds[seat] = current("kind-" + seat).value;
+  }
+  state.config.options.forEach(function (name) {
+    if (current("opt-" + name)) kept.options[name] = current("opt-" + name).checked;
+  });
+  return kept;
+}
+
+export function renderObjects(texts, config) {
+  state.texts = texts;
+  state.config = config;
+  state.lang = config.lang || document.documentElement.getAttribute("lang") || "en";
+  let kept = keptValues() || { names: {}, kinds: {}, options: {} };
+  const defaults = config.defaults;
+  let players = kept.players || defaults.players;
+  const preset = kept.preset || defaults.preset;
+  let rules = config.presets[preset];
+  const playersSelect = node("select", { id: "setup-players" }, [2, 3, 4].map(function (n) {
+    return option(n, t("players_n", { n: n }), n === players);
+  }));
+  const mode = node("select", { id: "setup-mode" }, [
+    option("teams", t("teams"), kept.mode !== "solo"), option("solo", t("solo"), kept.mode === "solo")
+  ]);
+  const presetSelect = node("select", { id: "setup-preset" }, config.preset_order.map(function (name) {
+    return option(name, t("preset_" + name), name === preset);
+  }));
+  // A text field rather than a number field, which has Latin digits only: the number in the
+  // page's digits, typed in any (checked at Start, and said to be wrong there, in #target-error).
+  const target = node("input", { id: "setup-target", type: "text", inputmode: "numeric", autocomplete: "off",
+    maxlength: 6, "aria-describedby": "target-error" });
+  let typed = kept.target !== undefined ? latin(kept.target.trim()) : "";
+  target.value = /^[0-9]+$/.test(typed) ? digits(Number(typed))
+    : kept.target || digits(defaults.target || rules.target);
+  const targetError = node("p", { className: "notice save-error", id: "target-error", role: "alert", hidden: true,
+    text: capitalized(t("reason_target")) });
+  const fixed = node("select", { id: "setup-fixed" }, facts.limits.fixed.map(function (n) {
+    return option(n, n ? t("length_deals", { n: n }) : t("length_target"), String(n) === (kept.fixed || "0"));
+  }));
+  const options = config.options.map(function (name) {
+    let box = node("input", { id: "opt-" + name, type: "checkbox" });
+    box.checked = name in kept.options ? kept.options[name] : !!rules[name];
+    return node("label", { className: "check" }, [box, node("span", { text: t("opt_" + name) })]);
+  });
+  function field(label, control, id) {
+    return node("label", { className: "field", id: id }, [node("span", { text: t(label) }), control]);
+  }
+  const loading = hooks.ready ? [] : [node("p", { id: "setup-loading", className: "muted", role: "status" })];
+  const note = config.storage_note ? [node("p", { className: "notice storage-note", id: "storage-note",
+    text: config.storage_note })] : [];
+  const guide = node("div", { className: "guide-offer" }, [
+    node("p", { text: t("guide_offer") }),
+    node("button", { className: "secondary", id: "guide-start", "data-action": "guide-start", type: "button",
+      text: t("guide_start") })
+  ]);
+  let first = newcomer();
+  if (first) guide.classList.add("first-offer");
+  const form = node("div", { className: "setup-form" }, [
+    node("h2", { text: t("setup_title") })
+  ].concat(note).concat(first ? [guide] : []).concat([
+    node("div", { className: "setup-grid" }, [
+      field("players", playersSelect, "players-row"), field("play_mode", mode, "mode-row"),
+      field("preset", presetSelect, "preset-row"), field("target", target, "target-row"),
+      field("match_length", fixed, "length-row")
+    ]),
+    targetError,
+    node("fieldset", { className: "seats" }, [node("legend", { text: t("seats") }), node("div", { id: "setup-seats" })]),
+    node("details", { className: "options" }, [
+      node("summary", { text: t("options") }), node("div", { className: "option-list" }, options)
+    ]),
+    node("button", { className: "primary", id: "start", "data-action": "start", type: "button", text: t("start") })
+  ]).concat(loading).concat(first ? [] : [guide]).concat([  // (the guided deal), today's deal, friends
+    node("div", { className: "guide-offer daily-offer" }, [
+      node("p", { text: t("daily_offer") }),
+      node("button", { className: "secondary", id: "daily-start", "data-action": "daily-start", type: "button",
+        text: t("daily_start") })
+    ]),
+    node("div", { className: "guide-offer friend-offer" }, [
+      node("p", { text: t("play_friend_help") }),
+      node("button", { className: "secondary", id: "play-friend", "data-action": "play-friend", type: "button",
+        text: t("play_friend") })
+    ])
+  ]));
+  const setup = current("setup");
+  setup.textContent = "";
+  setup.appendChild(form);
+  seatRows(players, kept);
+  firstSeatName();
+}
+
+// Someone who has never played here (no game saved, no statistics) is offered the guided deal
+// first, above the new game's choices.
+function newcomer() {
+  try {
+    return !localStorage.getItem(facts.keys.match) && !localStorage.getItem(facts.keys.stats);
+  } catch (error) {
+    return true; // (storage refused: nothing of this player's is kept)
+  }
+}
+
+function firstSeatName() {
+  // With another human at this device nobody is "you": the first seat is named as the game will name it.
+  let name = current("name-0");
+  const humans = document.querySelectorAll('#setup-seats select[id^="kind-"]');
+  const shared = Array.prototype.some.call(humans, function (select) { return select.value === "human"; });
+  const you = t("you");
+  let first = t("player_n", { n: 1 });
+  if (shared && name.value === you) name.value = first;
+  if (!shared && name.value === first) name.value = you;
+}
+
+function onChange(event) {
+  if (!state.config) return;
+  const id = event.target.id;
+  if (id === "setup-players") {
+    seatRows(Number(event.target.value), keptValues());
+    firstSeatName();
+  } else if (id.indexOf("kind-") === 0) {
+    firstSeatName();
+  } else if (id === "setup-preset") {
+    let rules = state.config.presets[event.target.value];
+    if (!rules) return;
+    state.config.options.forEach(function (name) { current("opt-" + name).checked = !!rules[name]; });
+    current("setup-target").value = digits(rules.target);
+    markTarget(false);
+  } else if (id === "setup-target" && targetValue() !== null) {
+    event.target.value = digits(targetValue()); // as the page writes numbers ("51" typed shows "۵۱")
+  } else if (id === "setup-target") {
+    markTarget(true); // left wrong: said at once, not only at Start
+  }
+}
+
+// A target that is not a number within the limits is said to be wrong, and no game starts with it.
+function onStart(event) {
+  if (!state.config || !current("setup-target")) return;
+  if (!event.target.closest || !event.target.closest("#start, #play-friend")) return;
+  if (!markTarget(true)) return;
+  event.stopPropagation();
+  event.preventDefault();
+  current("setup-target").focus();
+}
+
+function capitalized(text) {
+  return text.charAt(0).toLocaleUpperCase(state.lang) + text.slice(1);
+}
+
+current("setup").addEventListener("change", onChange); // this script runs after the page's body
+current("setup").addEventListener("input", function (event) {
+  if (state.config && event.target.id === "setup-target") markTarget(false);
+});
+current("setup").addEventListener("click", onStart, true); // before the game (and web/boot.js) take the click
+
+hooks.setup = { renderObjects };

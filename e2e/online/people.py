@@ -26,7 +26,7 @@ WAIT_MS = 60_000
 RECEIVED = """(() => {
   window.__received = [];
   let real;
-  Object.defineProperty(window, "pasurPeers", { configurable: true, get() { return real; }, set(value) {
+  Object.defineProperty(window.pasur ??= {}, "peers", { configurable: true, get() { return real; }, set(value) {
     const seek = value.seek;
     value.seek = (code, heard) => seek(code, (kind, peer, text) => {
       if (kind === "message") window.__received.push(text);

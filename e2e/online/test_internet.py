@@ -95,7 +95,7 @@ def connected(host: Page, friend: Page, route: str, words: str) -> tuple[dict[st
     for page in (host, friend):
         expect(page.locator("#online-status")).to_have_attribute("data-route", route)
     expect(friend.locator("#online-status")).to_contain_text(words)
-    last = "pasurReach.seen[pasurReach.seen.length - 1]"
+    last = "pasur.reach.seen[pasur.reach.seen.length - 1]"
     found: list[dict[str, Any]] = [page.evaluate(last) for page in (host, friend)]
     assert [item["route"] for item in found] == [route, route], found
     return found[0], found[1]
@@ -137,7 +137,7 @@ def test_with_no_relay_the_friend_is_told_within_20_s_and_the_host_loses_nothing
         open_page(friend, link + "&lang=en&speed=instant")
         friend.fill("#join-name", "Mina")
         friend.click("#join")
-        friend.wait_for_function("() => pasurReach.answered() > 0")  # the host's page answered: ICE is trying
+        friend.wait_for_function("() => pasur.reach.answered() > 0")  # the host's page answered: ICE is trying
         friend.clock.run_for(20_000)
         status = friend.locator("#online-status")
         expect(status).to_have_attribute("data-route", "none")

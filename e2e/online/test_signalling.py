@@ -65,7 +65,7 @@ def test_two_tables_meet_on_two_signalling_servers_and_both_play(browser: Browse
     people = [person(browser), person(browser, 360, 740), person(browser), person(browser, 360, 740)]
     (_, host_1, _), (_, friend_1, _), (_, host_2, _), (_, friend_2, _) = people
     link_1 = open_table(host_1, two_servers, ONE_DEAL)
-    assert host_1.evaluate("code => pasurReach.fnv1a(code)", code_of(link_1)) == fnv1a(code_of(link_1))
+    assert host_1.evaluate("code => pasur.reach.fnv1a(code)", code_of(link_1)) == fnv1a(code_of(link_1))
     # The second host opens tables (closing each) until one lands on the other server: half do.
     for _ in range(12):
         link_2 = open_table(host_2, two_servers, ONE_DEAL)

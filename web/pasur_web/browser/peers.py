@@ -39,7 +39,7 @@ class Peers:
             self.page.dispatch(act.Link(who, str(kind)))
 
     def carry_out(self, effect: fx.Effect) -> None:
-        peers = window.pasurPeers
+        peers = window.pasur.peers
         if isinstance(effect, fx.Listen):
             peers.listen(effect.code, self.listener)
         elif isinstance(effect, fx.Connect):

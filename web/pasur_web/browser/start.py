@@ -7,6 +7,7 @@ from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from ..i18n import DEFAULT_LANGUAGE, language_of
 from ..model import actions as act
 from ..model.daily import DailyBook
 from ..model.params import AI_LEVELS, parse_params
@@ -23,6 +24,7 @@ from ..model.storage import (
     Storage,
     match_key,
     read_stored,
+    set_aside_asked,
 )
 from ..model.update import initial_state
 from ..model.visiting import read_kept
@@ -33,42 +35,31 @@ from .runtime import Runtime
 __all__ = ["start"]
 
 
-def _boot_notices() -> list[Words]:
-    """What web/boot.js set aside before Python started (too long, or nested too deep to be read)."""
-    found_there = getattr(window, "pasurBootNotices", None)
-    notices: list[Words] = []
-    for item in (found_there.to_py() if found_there is not None and found(found_there) else []):
-        what: Words = ("set_aside_" + str(item.get("what", "")), {})
-        reason: Words = ("aside_" + str(item.get("reason", "")), {})
-        notices.append(("notice_set_aside", {"what": what, "reason": reason, "name": str(item.get("name", ""))}))
-    return notices
-
-
 def start() -> Runtime:
     params = parse_params(str(window.location.search), AI_LEVELS)
     storage = Storage(lambda: window.localStorage)
     slot = Slot(storage, match_key(params))
-    window.pasurSaveKey = slot.key  # for web/boot.js: the save a failed start may set aside
+    window.pasur.saveKey = slot.key  # for web/boot.js: the save a failed start may set aside
+    set_aside_asked(storage)  # before anything reads it
     problem = storage.probe()
     # Storage turned off (a frame sandboxed without allow-same-origin, a setting): said once, here.
     notices: list[Words] = [("notice_no_storage", {})] if problem == "disabled" else []
-    notices += _boot_notices()
     settings: dict[str, Any] = read_stored(storage, SETTINGS_KEY, read_settings, {}, notices)
     stats = read_stored(storage, STATS_KEY, Stats.from_json, Stats(), notices)
     daily = read_stored(storage, DAILY_KEY, DailyBook.from_json, DailyBook(), notices)
-    languages = [str(lang) for lang in (window.navigator.languages or [])]
+    lang = language_of(getattr(window.pasur, "language", None)) or DEFAULT_LANGUAGE  # chosen by web/boot.js
     address = window.URL.new(str(window.location.href))
     address.search, address.hash = "", ""
-    state = initial_state(params, settings, languages, stats, daily, problem, notices, str(address.href))
+    state = initial_state(params, settings, lang, stats, daily, problem, notices, str(address.href))
     runtime = Runtime(state, storage, slot)
     runtime.listeners = bind(runtime)
     runtime.kept_panel = found(document.getElementById("setup-players"))
-    window.pasurReady = True
+    window.pasur.ready = True
     waiting = document.getElementById("setup-loading")
     if found(waiting):
         waiting.remove()
-    pending = getattr(window, "pasurPending", None)
-    window.pasurPending = None
+    pending = getattr(window.pasur, "pending", None)
+    window.pasur.pending = None
     pending = str(pending) if pending is not None and found(pending) else ""
     loaded = slot.load() if params.demo is None and params.demo_error is None else Loaded(None)
     runtime.dispatch(act.Started(loaded, pending, read_form() if pending == "start" else None, today(),

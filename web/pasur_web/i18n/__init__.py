@@ -14,11 +14,10 @@ from .catalog import (
     is_singular,
     language_of,
     load_catalog,
-    pick_language,
     placeholders,
     split_isolates,
 )
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_TAG", "LTR_ISOLATE", "PERSIAN_DIGITS", "POP_ISOLATE",
            "RTL_LANGUAGES", "SINGULAR_ALSO_ZERO", "Catalog", "Words", "is_singular", "language_of", "load_catalog",
-           "pick_language", "placeholders", "split_isolates"]
+           "placeholders", "split_isolates"]

@@ -13,7 +13,7 @@ from pasur.cards import ACE, RANKS, SUIT_SYMBOLS, Card
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LANGUAGE_TAG", "LTR_ISOLATE", "PERSIAN_DIGITS", "POP_ISOLATE",
            "RTL_LANGUAGES", "SINGULAR_ALSO_ZERO", "Catalog", "Words", "catalog_path", "is_singular", "language_of",
-           "load_catalog", "pick_language", "placeholders", "split_isolates"]
+           "load_catalog", "placeholders", "split_isolates"]
 
 Words = tuple[str, Mapping[str, object]]  # a message key and its values (a value may be Words too), said later
 
@@ -188,11 +188,3 @@ def language_of(tag: object) -> str | None:
     match = re.fullmatch(LANGUAGE_TAG, str(tag))
     return match.group(1).lower() if match else None
 
-
-def pick_language(param: str | None, browser: Iterable[str]) -> str:
-    """``?lang=`` when it is a known language, else the first known browser language, else English."""
-    for candidate in ([param] if param else []) + list(browser):
-        lang = language_of(candidate)
-        if lang is not None:
-            return lang
-    return DEFAULT_LANGUAGE

@@ -17,6 +17,7 @@ from .params import GAME_KEYS, Params
 from .savegame import Partly, match_from_json, match_to_json
 
 __all__ = [
+    "ASIDE_ASKED_KEY",
     "DAILY_KEY",
     "EMBED_MATCH_KEY",
     "FRIEND_KEY",
@@ -33,6 +34,7 @@ __all__ = [
     "match_key",
     "problem_of",
     "read_stored",
+    "set_aside_asked",
     "start_action",
 ]
 
@@ -49,6 +51,9 @@ UNREADABLE_SUFFIX = ".unreadable"  # a value that could not be read is moved to 
 # removes a copy). Twenty copies of one key are old breakage; the value set aside now is the latest.
 MAX_ASIDE = 20
 PROBE_KEY = "pasur.probe"
+# The save a failed start offered to start without (web/boot.js writes its key here, the game's Python
+# sets it aside as it starts again): the page's scripts never set anything aside themselves.
+ASIDE_ASKED_KEY = "pasur.aside-asked"
 
 Problem = Literal["quota", "disabled", "error"]  # why a write failed
 WriteResult = Literal["saved", "stale", "quota", "disabled", "error"]
@@ -169,6 +174,17 @@ class Storage:
                 return older
         self.remove(names[-1])
         return names[-1]
+
+
+def set_aside_asked(storage: Storage) -> str | None:
+    """The save the player chose to start without on a failed start, set aside before anything reads
+    it; returns where it went. Only a match's save is set aside that way."""
+    key = storage.get(ASIDE_ASKED_KEY)
+    storage.remove(ASIDE_ASKED_KEY)
+    if key is None or not (key == MATCH_KEY or key.startswith(EMBED_MATCH_KEY)):
+        return None
+    text = storage.get(key)
+    return None if text is None else storage.set_aside(key, text)
 
 
 T = TypeVar("T")

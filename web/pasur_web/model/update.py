@@ -15,7 +15,6 @@ from typing import Any
 from pasur import Move, Rules
 from pasur.moves import capture_options
 
-from ..i18n import pick_language
 from . import actions as act
 from . import effects as fx
 from .daily import DailyBook
@@ -63,12 +62,12 @@ def param_notices(params: Params) -> tuple[Notice, ...]:
     return tuple(notices)
 
 
-def initial_state(params: Params, settings: Mapping[str, Any], browser_languages: Sequence[str],
+def initial_state(params: Params, settings: Mapping[str, Any], lang: str,
                   stats: Stats | None = None, daily: DailyBook | None = None, storage: str | None = None,
                   set_aside: Sequence[Words] = (), address: str = "https://example.org/pasur/") -> State:
     """The page before anything is shown: the address, the stored settings and values, and the
-    notices of stored values that could not be read (``set_aside``)."""
-    lang = pick_language(params.lang or settings.get("lang"), browser_languages)
+    notices of stored values that could not be read (``set_aside``). ``lang``: the page's language,
+    which web/boot.js chooses before Python starts (the address's, the saved setting, the browser's)."""
     speed = params.speed or settings.get("speed", "normal")
     notices = param_notices(params) + tuple(Notice(words, NoticeKind.START) for words in set_aside)
     return State(params=params, settings=dict(settings), lang=lang, speed=speed if speed in SPEEDS else "normal",
