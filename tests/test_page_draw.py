@@ -89,11 +89,33 @@ def test_a_changed_element_sends_only_its_own_changes() -> None:
     card = ("button", (("data-card", "7C"), ("disabled", "")), face)
     playable = ("button", (("data-card", "7C"),), face)
     other = ("button", (("data-card", "KS"),), face)
-    # The 7C is enabled, and the K♠ comes before it: the 7C keeps its node, its face is not sent again.
-    assert changes((card,), (other, playable)) == [other, ["button", (("data-card", "7C"),), [0, 1, 2]]]
+    # The 7C is enabled, and the K♠ comes before it: the 7C keeps its node (the one at 0), its
+    # "disabled" is removed, its face is neither sent again nor touched.
+    assert changes((card,), (other, playable)) == [other, {"at": 0, "attrs": [["disabled", None]]}]
     log = tuple(("li", (("data-line", str(n)),), (f"line {n}",)) for n in range(3))
     assert changes(log, (*log[1:], ("li", (("data-line", "3"),), ("line 3",)))) == [1, 2, ("li", (("data-line", "3"),),
                                                                                                ("line 3",))]
+
+
+def test_a_kept_element_gets_only_the_attributes_that_changed_and_its_children_s_instructions() -> None:
+    from pasur_web.browser.draw import changes
+
+    pip = ("span", (("class", "pip"),), ())
+    seven = ("button", (("data-card", "7C"), ("class", "card"), ("title", "7")), (pip, "7"))
+    king = ("button", (("data-card", "KS"), ("class", "card")), (pip, "K"))
+    # The 7C moves after the K♠ and is lifted: one attribute changed, one gone, one new; its text
+    # changed (a text is built anew), its pip is kept at its place. The K♠ moved unchanged.
+    lifted = ("button", (("data-card", "7C"), ("class", "card lifted"), ("aria-pressed", "true")), (pip, "7!"))
+    assert changes((seven, king), (king, lifted)) == [
+        1, {"at": 0, "attrs": [["class", "card lifted"], ["aria-pressed", "true"], ["title", None]],
+            "children": [0, "7!"]}]
+    # Only its children changed: no attributes are sent; an element with no key keeps the node at its
+    # own place when it has the same tag, else a new one is built.
+    box = ("div", (("class", "box"),), ("a",))
+    assert changes((box,), (("div", (("class", "box"),), ("b",)),)) == [{"at": 0, "children": ["b"]}]
+    assert changes((box,), (("p", (("class", "box"),), ("a",)),)) == [("p", (("class", "box"),), ("a",))]
+    # A card that left and one that came: the new one is built, nothing names the old one (it goes).
+    assert changes((seven,), (king,)) == [king]
 
 
 def test_a_state_drawn_again_is_not_worked_out_again_and_a_remembered_result_is_the_same_object() -> None:

@@ -93,91 +93,37 @@
     });
   }
 
-  // The children of ``node``, drawn as ``before``, made into ``after``, and returned as drawn now. The
-  // page sends only what changed (web/pasur_web/browser/draw.py, ``changes``): in ``after`` a number
-  // n stands for the child drawn at n before, unchanged. Otherwise a child with a key (a card, a
-  // card's back, a line of the log) keeps its node wherever it moves, and one without keeps the node
-  // at its place when it has the same tag: a kept node is brought up to date (attributes, children,
-  // given as changes too), so that what the player is pressing or has the focus stays. Anything
-  // else is built anew.
-  var KEYS = ["data-card", "data-back", "data-line"];
-
-  function keyOf(spec) {
-    if (typeof spec !== "object") return null;
-    for (var i = 0; i < spec[1].length; i++) {
-      if (KEYS.indexOf(spec[1][i][0]) >= 0) return spec[1][i][0] + "=" + spec[1][i][1];
-    }
-    return null;
-  }
-
-  function alike(was, now) {
-    return typeof was === "object" && typeof now === "object" && was[0] === now[0];
-  }
-
-  // Which child drawn before becomes each child of ``after``: its index, or -1 (built anew).
-  function choose(before, after) {
-    var used = before.map(function () { return false; });
-    after.forEach(function (spec) { if (typeof spec === "number") used[spec] = true; });
-    var byKey = new Map();
-    before.forEach(function (spec, index) { if (keyOf(spec) !== null) byKey.set(keyOf(spec), index); });
-    return after.map(function (spec, index) {
-      if (typeof spec === "number") return spec;
-      var key = keyOf(spec);
-      var at = key === null ? index : byKey.has(key) ? byKey.get(key) : -1;
-      if (at < 0 || at >= before.length || used[at] || !alike(before[at], spec)) return -1;
-      used[at] = true;
-      return at;
-    });
-  }
-
-  function update(node, before, after) {
-    var olds = Array.prototype.slice.call(node.childNodes);
-    var drawn = [];
-    var nodes = choose(before, after).map(function (at, index) {
-      var spec = after[index];
-      if (typeof spec === "number") {
-        drawn.push(before[spec]);
-        return olds[spec];
-      }
-      if (at < 0) {
-        drawn.push(spec);
-        return build(spec);
-      }
-      drawn.push(reconcile(olds[at], before[at], spec));
-      return olds[at];
+  // The children of ``parent`` made as the page wants them, from the instructions that
+  // web/pasur_web/browser/draw.py (``changes``) worked out, one for each child, against the children
+  // the element has now: a number n keeps the child at n as it is; an object keeps the child at its
+  // ``at`` and writes its attributes' changes (null removes one) and its own children's
+  // instructions; a text or a [tag, attributes, children] is built anew. A child not named goes.
+  // A kept node stays: what the player is pressing or has the focus, a card that moves.
+  function apply(parent, steps) {
+    var olds = Array.prototype.slice.call(parent.childNodes);
+    var nodes = steps.map(function (step) {
+      if (typeof step === "number") return olds[step];
+      if (typeof step === "string" || Array.isArray(step)) return build(step);
+      var node = olds[step.at];
+      if (step.attrs) setAttributes(node, step.attrs);
+      if (step.children) apply(node, step.children);
+      return node;
     });
     var keep = new Set(nodes);
-    olds.forEach(function (child) { if (!keep.has(child)) node.removeChild(child); });
+    olds.forEach(function (child) { if (!keep.has(child)) parent.removeChild(child); });
     nodes.forEach(function (child, index) {
-      if (node.childNodes[index] !== child) node.insertBefore(child, node.childNodes[index] || null);
+      if (parent.childNodes[index] !== child) parent.insertBefore(child, parent.childNodes[index] || null);
     });
-    return drawn;
-  }
-
-  // An element kept: its attributes and children brought up to date; returns it as drawn now.
-  function reconcile(node, was, now) {
-    var names = {};
-    now[1].forEach(function (pair) { names[pair[0]] = true; });
-    was[1].forEach(function (pair) { if (!names[pair[0]]) setAttribute(node, pair[0], null); });
-    setAttributes(node, now[1]);
-    return [now[0], now[1], update(node, was[2], now[2])];
   }
 
   var CARD_PARTS = { opponents: true, table: true, hand: true, "capture-choice": true };
-  var drawnParts = {};
 
   function patch(item, drawn) {
     var node = item[0] === "@root" ? document.documentElement : document.getElementById(item[0]);
     if (!node) return;
     if (item[1]) setAttributes(node, item[1]);
     if (!item[2]) return;
-    var before = drawnParts[item[0]];
-    if (before) {
-      drawnParts[item[0]] = update(node, before, item[2]);
-    } else {
-      node.replaceChildren.apply(node, item[2].map(build));
-      drawnParts[item[0]] = item[2];
-    }
+    apply(node, item[2]);
     drawn.push(node);
   }
 
@@ -199,8 +145,7 @@
     }
     if (batch.texts) applyTexts(batch.texts);
     if (batch.setup && window.pasurSetup) {
-      window.pasurSetup.renderObjects(batch.setup[0], batch.setup[1]);
-      delete drawnParts.setup; // web/setup.js drew it: the next part of #setup is built anew
+      window.pasurSetup.renderObjects(batch.setup[0], batch.setup[1]); // (its next part is built anew)
     }
     var drawn = [];
     batch.parts.forEach(function (item) { patch(item, drawn); });

@@ -26,12 +26,44 @@ def _key(child: Node | str) -> str | None:
     return next((f"{name}={value}" for name, value in child[1] if name in KEYS), None)
 
 
+def _attr_changes(was: tuple[tuple[str, str], ...], now: tuple[tuple[str, str], ...]) -> list[list[str | None]]:
+    """The attributes to write on a kept element drawn with ``was``: each one new or changed with its
+    value, each one gone with None (``web/draw.js`` removes it)."""
+    if was == now:
+        return []
+    old, new = dict(was), dict(now)
+    out: list[list[str | None]] = [[name, value] for name, value in now if old.get(name) != value]
+    out += [[name, None] for name in old if name not in new]
+    return out
+
+
+def _kept(at: int, was: Node, child: Node) -> int | dict[str, object]:
+    """The child drawn as ``was`` at ``at``, kept and made into ``child``: its attributes' changes and
+    its own children's instructions (each only when something changed)."""
+    step: dict[str, object] = {"at": at}
+    attrs = _attr_changes(was[1], child[1])
+    if attrs:
+        step["attrs"] = attrs
+    if was[2] != child[2]:
+        step["children"] = changes(was[2], child[2])
+    return step if len(step) > 1 else at
+
+
 def changes(before: tuple[Node | str, ...] | None, after: tuple[Node | str, ...]) -> list[object]:
-    """``after`` as ``web/draw.js`` takes it, when ``before`` was drawn: a child drawn already and
-    unchanged is given as its place among ``before`` (each place used once); a changed element that
-    keeps its node (the one drawn with its key, or at its place when it has none, with the same tag)
-    as its tag, attributes and its own children's changes; any other child whole. The same choice as
-    ``choose`` in web/draw.js, so that only what changed is sent and built."""
+    """The instructions that make the children of an element drawn as ``before`` into ``after``, one
+    for each child of ``after``, applied by ``web/draw.js`` (``apply``) to the element's live children:
+
+    - a number n: the child now at place n among them, kept as it is;
+    - an object ``{"at": n, "attrs": [[name, value or None], ...], "children": [...]}``: the child at
+      place n kept (its node stays: what the player presses or has the focus, a card that moves),
+      with only the attributes that changed written (None: removed) and its own children's
+      instructions (either left out when nothing changed there);
+    - a text, or a Node as ``[tag, attributes, children]``: a child built anew.
+
+    Each place is used once; a child not named is removed. A child unchanged keeps its place's node
+    (the one at its own place first); a changed element keeps the node drawn with its key (a card,
+    a card's back, a line of the log) wherever it was, or the one at its place when it has no key,
+    when the tag is the same. ``before`` None: nothing drawn yet, every child is built."""
     if before is None:
         return list(after)
     # Most children are the very objects drawn at the same place (the screens give the same node
@@ -62,7 +94,7 @@ def changes(before: tuple[Node | str, ...] | None, after: tuple[Node | str, ...]
             out[index] = child
             continue
         used.add(at)
-        out[index] = [child[0], child[1], changes(was[2], child[2])]
+        out[index] = _kept(at, was, child)
     return out
 
 
