@@ -71,3 +71,25 @@ def test_a_card_looked_at_played_and_the_reply_keep_the_nodes_of_what_stays(page
     page.wait_for_function(WAIT_HUMAN)
     expect(page.locator("#log [data-line]")).to_have_count(len(lines) + 2)
     assert [key for key in lines if key not in page.evaluate(SAME)] == []
+
+
+def test_a_tap_on_a_card_crosses_between_the_page_and_its_python_twice_at_most(page: Page, guard: object,
+                                                                                site_url: str) -> None:
+    seed, several, single = seed_with_a_choice()
+    open_page(page, f"{site_url}?players=2&seed={seed}&speed=normal")
+    page.wait_for_function(WAIT_HUMAN)
+    page.wait_for_function(STILL)
+    card = page.locator(f'#hand [data-card="{several}"]')
+    card.click()  # a card of several captures: chosen, and the captures it could make offered
+    taken(page, held=False)
+    expect(card).to_have_class(re.compile(r"\bchosen\b"))
+    expect(page.locator("#capture-choice [data-capture]").first).to_be_visible()
+    page.locator("#capture-choice [data-capture]").first.click()  # a capture chosen: played
+    taken(page, held=False)
+    expect(page.locator(f'#hand [data-card="{several}"]')).to_have_count(0)
+    wait_for_moves(page, 2)
+    page.wait_for_function(WAIT_HUMAN)
+    page.locator(f'#hand [data-card="{single}"]').click()
+    taken(page, held=False)
+    # Each tap: the page's one call to the game's Python with the tap, and the one drawing back.
+    assert page.evaluate("window.pasurDraw.crossings().taps") == [2, 2, 2]

@@ -128,7 +128,13 @@
   }
 
   function frame(json) {
+    crossings += 1;
     var batch = JSON.parse(json);
+    if (batch.parts) draw(batch);
+    extras(batch);
+  }
+
+  function draw(batch) {
     var phase = document.documentElement.getAttribute("data-phase");
     var key = focusKey();
     var mover = window.pasurMotion;
@@ -199,10 +205,19 @@
     });
   }
 
-  // A tap on a card of the hand or a capture option is answered in the frame it comes in, before
-  // the game's Python takes it (once that frame is painted: browser/runtime.py): the card lifts
-  // (further when it was lifted already: it is being played) and the table's cards it could take are
-  // marked, or the option shows pressed. html[data-drawing] says the drawing of the tap is due.
+  // A tap on a card of the hand or a capture option is answered here, in the frame it comes in,
+  // before the game's Python takes it: the card lifts (further when it was lifted already: it is
+  // being played) and the table's cards it could take are marked, or the option shows pressed;
+  // html[data-drawing] says the drawing of the tap is due. Once that frame is painted, the taps
+  // go to the game's Python in one call (``take``: what each did and on which card or capture, in
+  // order), which answers with one drawing (``frame``) that ends the answer.
+  var TAPS = { "pick-card": "data-card", "play-card": "data-card", "pick-capture": "data-capture" };
+  var waiting = [];
+  var python = null; // the game's Python: {take(taps), frame()}, once it is ready (``connect``)
+  var crossings = 0; // calls between this page's scripts and the game's Python, for the tests
+  var tapFrom = null; // the calls counted when the first tap waiting came
+  var perTap = []; // the calls from each tap (the first of those answered together) to its answer's end
+
   function answer(node) {
     node.classList.add("pressed");
     if (node.closest("#hand") && !node.classList.contains("selected") && window.pasurPointer) {
@@ -211,10 +226,42 @@
     document.documentElement.setAttribute("data-drawing", "");
   }
 
+  function takeTaps() {
+    var taps = waiting;
+    waiting = [];
+    crossings += 1;
+    python.take(JSON.stringify(taps));
+  }
+
+  // (a listener of the body's, there before the game's own: a tap goes no further)
+  document.body.addEventListener("click", function (event) {
+    var node = python && event.target.closest ? event.target.closest("[data-action]") : null;
+    var name = node && node.getAttribute("data-action");
+    if (!node || !TAPS[name] || node.disabled) return;
+    event.stopImmediatePropagation();
+    answer(node);
+    if (tapFrom === null) tapFrom = crossings;
+    waiting.push([name, node.getAttribute(TAPS[name]) || ""]);
+    if (waiting.length === 1) afterPaint().then(takeTaps);
+  });
+
   // The tap is drawn (or changed nothing): its answer goes.
   function answered() {
     document.querySelectorAll(".pressed").forEach(function (node) { node.classList.remove("pressed"); });
+    if (tapFrom !== null) perTap.push(crossings - tapFrom);
+    tapFrom = null;
     if (window.pasurPointer) window.pasurPointer.peek();
+  }
+
+  // What comes with a drawing besides the page's parts: the sounds of what was played, whether
+  // another drawing is due, the end of a tap's answer, and a call at the next animation frame.
+  function extras(batch) {
+    (batch.sounds || []).forEach(function (sound) {
+      if (window.pasurSound) window.pasurSound.play(sound[0], sound[1]);
+    });
+    document.documentElement.toggleAttribute("data-drawing", !!batch.drawing);
+    if (batch.answered) answered();
+    if (batch.again) requestAnimationFrame(function (time) { crossings += 1; python.frame(time); });
   }
 
   // The hand-off and a score sheet show once the move's cards have landed (style.css): their button
@@ -225,5 +272,13 @@
     if (focusable(wanted)) wanted.focus({ preventScroll: true });
   });
 
-  window.pasurDraw = { frame: frame, moveFocus: moveFocus, afterPaint: afterPaint, answer: answer, answered: answered };
+  // ``connect``: the game's Python is ready; ``crossings``: the calls between it and the page, in all
+  // and from each tap to the end of its answer.
+  window.pasurDraw = {
+    frame: frame,
+    moveFocus: function (target, key, rtl) { crossings += 1; return moveFocus(target, key, rtl); },
+    afterPaint: function () { crossings += 1; return afterPaint(); },
+    connect: function (take, later) { python = { take: take, frame: later }; },
+    crossings: function () { return { all: crossings, taps: perTap.slice() }; },
+  };
 })();

@@ -143,9 +143,12 @@ class Drawer:
         self.counts: dict[str, int] = {}  # drawings of each part, for the tests
         self.last: tuple[State, datetime.date, Frame] | None = None  # the last state drawn, its day and page
 
-    def batch(self, state: State, focus: list[str], kept_panel: bool = False) -> str | None:
+    def batch(self, state: State, focus: list[str], kept_panel: bool = False,
+              extras: dict[str, Any] | None = None) -> str | None:
         """The next drawing of ``state`` as JSON for ``pasurDraw.frame``, or None when nothing changed.
-        ``kept_panel``: the new-game panel on screen was drawn before Python was ready (and stays)."""
+        ``kept_panel``: the new-game panel on screen was drawn before Python was ready (and stays);
+        ``extras``: what goes with the drawing (``Runtime``: sounds, the end of a tap's answer).
+        ``web/draw.js`` clears ``html[data-drawing]`` with it (no drawing is due after it)."""
         today = datetime.datetime.now(datetime.UTC).date()
         if self.last is None or self.last[0] is not state or self.last[1] != today:
             self.last = (state, today, page(state, today, self.spoken))  # the same state draws the same page
@@ -180,7 +183,8 @@ class Drawer:
                 out["motion"] = plan(match, state.table, self.mark, ms).to_js(state.cat.t("log_sur"))
             out["myTurn"] = match.is_viewer_turn()
             self.mark = mark
-        if not items and not focus and "texts" not in out and "setup" not in out:
+        if not items and not focus and "texts" not in out and "setup" not in out and not extras:
             return None
+        out.update(extras or {})
         self.frames += 1
         return json.dumps(out, separators=(",", ":"))
