@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from helpers import game_of, seed_with_a_choice
 from pasur import Rules, new_game
-from pasur_web.browser.draw import Drawer, Frames
+from pasur_web.browser.draw import Drawer, DrawSchedule
 from pasur_web.model import actions as act
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
@@ -57,17 +57,17 @@ def test_a_move_and_the_reply_draw_each_part_once_per_change_of_it() -> None:
 
 
 def test_one_drawing_a_frame_at_most_and_the_players_input_at_once() -> None:
-    frames = Frames()
-    assert frames.change(by_input=False) == (False, True)  # a change asks for a frame
-    assert frames.change(by_input=False) == (False, False)  # more changes before it: the same frame
-    assert frames.frame() == (True, False)  # the frame draws them all, once
-    assert frames.frame() == (False, False)  # no change: no drawing
-    assert frames.change(by_input=True) == (True, True)  # the player's input: drawn at once
-    assert frames.change(by_input=True) == (False, False)  # another in the same frame: waits for it
-    assert frames.change(by_input=False) == (False, False)
-    assert frames.frame() == (False, True)  # the frame was drawn already: the changes go to the next one
-    assert frames.frame() == (True, False)
-    assert frames.change(by_input=True) == (True, True)  # a new frame: drawn at once again
+    schedule = DrawSchedule()
+    assert schedule.change(by_input=False) == (False, True)  # a change asks for a frame
+    assert schedule.change(by_input=False) == (False, False)  # more changes before it: the same frame
+    assert schedule.frame() == (True, False)  # the frame draws them all, once
+    assert schedule.frame() == (False, False)  # no change: no drawing
+    assert schedule.change(by_input=True) == (True, True)  # the player's input: drawn at once
+    assert schedule.change(by_input=True) == (False, False)  # another in the same frame: waits for it
+    assert schedule.change(by_input=False) == (False, False)
+    assert schedule.frame() == (False, True)  # the frame was drawn already: the changes go to the next one
+    assert schedule.frame() == (True, False)
+    assert schedule.change(by_input=True) == (True, True)  # a new frame: drawn at once again
 
 
 def test_only_what_changed_is_sent_each_unchanged_child_by_its_place() -> None:

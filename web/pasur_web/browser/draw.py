@@ -10,11 +10,11 @@ from typing import Any
 
 from ..model.state import State
 from ..screens.html import Node
-from ..screens.motion import FLIGHT_MS, Mark, mark_of, plan
-from ..screens.page import Frame, Part, Spoken, page
+from ..screens.motion import FLIGHT_MS, BoardShown, board_shown, plan
+from ..screens.page import NOTHING_ANNOUNCED, Frame, Part, page
 from ..screens.setup import catalog_texts
 
-__all__ = ["Drawer", "Frames", "changes"]
+__all__ = ["DrawSchedule", "Drawer", "changes"]
 
 
 KEYS = ("data-card", "data-back", "data-line")  # a child with one of these keeps its node when it moves
@@ -98,7 +98,7 @@ def changes(before: tuple[Node | str, ...] | None, after: tuple[Node | str, ...]
     return out
 
 
-class Frames:
+class DrawSchedule:
     """When the page is drawn: at most once an animation frame. A change made by the player's own
     input is drawn at once, in its handler, when this frame has no drawing yet (what the player did
     shows with no frame's delay and nothing extra is drawn); any other change waits for the next
@@ -137,8 +137,8 @@ class Drawer:
         self.drawn: dict[str, Part] = {}
         self.setup: Any = None  # what web/setup.js drew last (its texts and choices)
         self.lang: tuple[str, bool] | None = None
-        self.spoken: Spoken = ("", 0, "", None)
-        self.mark: Mark | None = None  # what the cards showed, for their motion
+        self.spoken = NOTHING_ANNOUNCED
+        self.shown: BoardShown | None = None  # what the cards showed, for their motion
         self.frames = 0  # drawings made
         self.counts: dict[str, int] = {}  # drawings of each part, for the tests
         self.last: tuple[State, datetime.date, Frame] | None = None  # the last state drawn, its day and page
@@ -177,12 +177,12 @@ class Drawer:
             self.setup = None  # #setup shows something else now (or nothing): drawn again when it comes back
         match = state.match
         if match is not None and state.playing:
-            mark = mark_of(match, state.table)
-            if mark != self.mark:  # cards move: measured before the drawing, animated after it
+            now_shown = board_shown(match, state.table)
+            if now_shown != self.shown:  # cards move: measured before the drawing, animated after it
                 ms = FLIGHT_MS.get(state.speed, 0)
-                out["motion"] = plan(match, state.table, self.mark, ms).to_js(state.cat.t("log_sur"))
+                out["motion"] = plan(match, state.table, self.shown, ms).to_js(state.cat.t("log_sur"))
             out["myTurn"] = match.is_viewer_turn()
-            self.mark = mark
+            self.shown = now_shown
         if not items and not focus and "texts" not in out and "setup" not in out and not extras:
             return None
         out.update(extras or {})

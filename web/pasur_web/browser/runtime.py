@@ -24,7 +24,7 @@ from ..model.state import State
 from ..model.stats import Stats
 from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY, Slot, Storage, read_stored
 from ..model.update import reads_first, update
-from .draw import Drawer, Frames
+from .draw import Drawer, DrawSchedule
 from .peers import Peers
 from .taps import close_menus, tap_actions
 from .tasks import Tasks
@@ -43,11 +43,11 @@ class Runtime:
         self.queue: deque[act.Action] = deque()
         self.busy = False
         self.focus: list[str] = []
-        self.frames = Frames()
+        self.schedule = DrawSchedule()
         self.tapping = False  # taps are being taken: their one drawing is made once all are
         self.tap_drawing_due = False  # (and it draws the page, rather than only ending the answer)
         self.answer_due = False  # the next drawing ends the answer to taps (web/draw.js lifted the card)
-        self.extras: dict[str, Any] = {}  # what goes with the next drawing: sounds, the tap's answer's end
+        self.outbox: dict[str, Any] = {}  # what goes with the next drawing: sounds, the tap's answer's end
         self.kept_panel = False  # the new-game panel was drawn before Python was ready
         self.drawn = False  # the first drawing was made (the page is ready)
         self.listeners: list[Any] = []  # the page's event listeners, kept for its life
@@ -70,7 +70,7 @@ class Runtime:
         finally:
             self.busy = False
         self.tasks.wake()
-        if self.state is not before or self.focus or self.extras:  # (an action that changes nothing draws nothing)
+        if self.state is not before or self.focus or self.outbox:  # (an action that changes nothing draws nothing)
             self.changed(by_input)
 
     def take_taps(self, taps: str) -> None:
@@ -89,10 +89,10 @@ class Runtime:
         self.answer_due = True
         if self.tap_drawing_due:
             self.draw()
-        elif not self.frames.dirty:
-            self.send_extras()  # nothing to draw: the answer ends now
-        elif self.extras:
-            self.send_extras()  # (this frame was drawn already: the answer ends with the next drawing)
+        elif not self.schedule.dirty:
+            self.send_outbox()  # nothing to draw: the answer ends now
+        elif self.outbox:
+            self.send_outbox()  # (this frame was drawn already: the answer ends with the next drawing)
 
     def _take(self, action: act.Action) -> None:
         reads = reads_first(self.state, action)
@@ -121,7 +121,7 @@ class Runtime:
         elif isinstance(effect, fx.ForgetMatch):
             self.slot.forget()
         elif isinstance(effect, fx.Sound):  # played with the drawing of what made them (web/draw.js)
-            self.extras.setdefault("sounds", []).extend([name, step * GAP] for step, name in enumerate(effect.names))
+            self.outbox.setdefault("sounds", []).extend([name, step * GAP] for step, name in enumerate(effect.names))
         elif isinstance(effect, fx.Focus):
             self.focus.append(effect.selector)
         elif isinstance(effect, fx.Address):
@@ -179,22 +179,22 @@ class Runtime:
 
     # ------------------------------------------------------------------ drawing
     def changed(self, by_input: bool) -> None:
-        """Draw now or at the next frame (``Frames``); ``html[data-drawing]`` says a drawing is due.
+        """Draw now or at the next frame (``DrawSchedule``); ``html[data-drawing]`` says a drawing is due.
         While taps are taken, their drawing (and the frame it asks for) waits for the last tap."""
-        now, ask = self.frames.change(by_input)
+        now, ask = self.schedule.change(by_input)
         if ask and self.tapping:
-            self.extras["again"] = True  # web/draw.js asks for the frame, with the tap's drawing
+            self.outbox["again"] = True  # web/draw.js asks for the frame, with the tap's drawing
         elif ask:
             window.requestAnimationFrame(self._frame)
         if now and self.tapping:
             self.tap_drawing_due = True
         elif now:
             self.draw()
-        elif self.frames.dirty and not self.tapping:
+        elif self.schedule.dirty and not self.tapping:
             window.document.documentElement.setAttribute("data-drawing", "")
 
     def frame(self, _time: object = None) -> None:
-        now, ask = self.frames.frame()
+        now, ask = self.schedule.frame()
         if ask:
             window.requestAnimationFrame(self._frame)
         if now:
@@ -203,11 +203,11 @@ class Runtime:
     def draw(self) -> None:
         """One drawing, with what goes with it; ``web/draw.js`` clears ``html[data-drawing]``."""
         focus, self.focus = self.focus, []
-        extras, self.extras = self.extras, {}
+        outbox, self.outbox = self.outbox, {}
         if self.answer_due:
-            extras["answered"], self.answer_due = True, False
+            outbox["answered"], self.answer_due = True, False
         try:
-            batch = self.drawer.batch(self.state, focus, self.kept_panel, extras)
+            batch = self.drawer.batch(self.state, focus, self.kept_panel, outbox)
             if batch is not None:
                 window.pasurDraw.frame(batch)
             else:
@@ -219,13 +219,13 @@ class Runtime:
             return
         self.drawn = True
 
-    def send_extras(self) -> None:
+    def send_outbox(self) -> None:
         """What goes with a drawing, sent with none (nothing changed, or the drawing is due at the next
         frame): ``drawing`` says whether one is due."""
-        extras, self.extras = self.extras, {}
-        if self.answer_due and not self.frames.dirty:
-            extras["answered"], self.answer_due = True, False
-        window.pasurDraw.frame(json.dumps({**extras, "drawing": self.frames.dirty}, separators=(",", ":")))
+        outbox, self.outbox = self.outbox, {}
+        if self.answer_due and not self.schedule.dirty:
+            outbox["answered"], self.answer_due = True, False
+        window.pasurDraw.frame(json.dumps({**outbox, "drawing": self.schedule.dirty}, separators=(",", ":")))
 
 
 def failed_start(error: Exception) -> None:
