@@ -17,7 +17,7 @@ from pasur_web.model.params import parse_params
 from pasur_web.model.state import State
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
-from pasur_web.screens.page import page
+from pasur_web.screens.page import NOTHING_ANNOUNCED, page
 
 CODE = "abc234"
 SECRET = "11" * 32
@@ -28,7 +28,7 @@ FORM = {"setup-players": "2", "setup-preset": "seeds", "name-0": "Ana", "kind-1"
 
 def drawn(state: State) -> State:
     """``state``, drawn once as the browser would (a screen that cannot be drawn fails the test)."""
-    page(state, datetime.date(2026, 12, 6), ("", 0, "", None))
+    page(state, datetime.date(2026, 12, 6), NOTHING_ANNOUNCED)
     return state
 
 

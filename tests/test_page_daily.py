@@ -26,7 +26,7 @@ from pasur_web.model.state import NoticeKind, State, View
 from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import attrs_of, find, find_all, text_of
-from pasur_web.screens.page import page
+from pasur_web.screens.page import NOTHING_ANNOUNCED, page
 from pasur_web.screens.settings import daily_section
 from pasur_web.screens.setup import leave, setup_panel
 from pasur_web.screens.sheet import sheet
@@ -152,10 +152,10 @@ def test_the_counted_attempt_has_no_hint_and_no_undo_and_says_so_from_the_start(
     match = state.match
     assert match is not None and match.daily == TODAY and match.counted_daily
     assert [(notice.kind, notice.words[0]) for notice in state.notices] == [(NoticeKind.DAILY, "daily_counted_notice")]
-    frame = page(state, datetime.date(2026, 12, 2), ("", 0, "", None))
+    frame = page(state, datetime.date(2026, 12, 2), NOTHING_ANNOUNCED)
     assert dict(frame.parts["hint"][0])["hidden"] == "" and dict(frame.parts["undo"][0])["hidden"] == ""
     assert "Hint and Undo are off" in text_of(("div", (), frame.parts["notices"][1] or ()))
-    persian = page(replace(state, lang="fa"), datetime.date(2026, 12, 2), ("", 0, "", None)).parts["notices"][1]
+    persian = page(replace(state, lang="fa"), datetime.date(2026, 12, 2), NOTHING_ANNOUNCED).parts["notices"][1]
     assert [text_of(node) for node in find_all(("div", (), persian or ()), tag="bdi")] == [TODAY]  # left to right
     assert update(state, act.Press.HINT) == (state, [])  # no hint searched, whatever the page shows
     played, _ = update(state, act.PickCard(str(game_of(match).legal_moves()[0].card)))
@@ -169,7 +169,7 @@ def test_the_counted_attempt_has_no_hint_and_no_undo_and_says_so_from_the_start(
     state, _ = update(state, act.StartDaily(TODAY))
     assert state.match is not None and state.match.practice
     assert [notice.words[0] for notice in state.notices] == ["daily_practice_notice"]
-    frame = page(state, datetime.date(2026, 12, 2), ("", 0, "", None))
+    frame = page(state, datetime.date(2026, 12, 2), NOTHING_ANNOUNCED)
     assert dict(frame.parts["hint"][0])["hidden"] is None
     goal = [node for node in elements(frame.parts["scoreboard"][1] or ()) if attrs_of(node).get("class") == "goal"]
     assert attrs_of(goal[0])["data-daily-attempt"] == "practice" and text_of(goal[0]).endswith("· practice")

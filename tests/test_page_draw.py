@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from helpers import game_of, seed_with_a_choice
 from pasur import Rules, new_game
-from pasur_web.browser.draw import Drawer, Frames
+from pasur_web.browser.draw import Drawer, DrawSchedule
 from pasur_web.model import actions as act
 from pasur_web.model.match import Match
 from pasur_web.model.params import parse_params
@@ -57,17 +57,17 @@ def test_a_move_and_the_reply_draw_each_part_once_per_change_of_it() -> None:
 
 
 def test_one_drawing_a_frame_at_most_and_the_players_input_at_once() -> None:
-    frames = Frames()
-    assert frames.change(by_input=False) == (False, True)  # a change asks for a frame
-    assert frames.change(by_input=False) == (False, False)  # more changes before it: the same frame
-    assert frames.frame() == (True, False)  # the frame draws them all, once
-    assert frames.frame() == (False, False)  # no change: no drawing
-    assert frames.change(by_input=True) == (True, True)  # the player's input: drawn at once
-    assert frames.change(by_input=True) == (False, False)  # another in the same frame: waits for it
-    assert frames.change(by_input=False) == (False, False)
-    assert frames.frame() == (False, True)  # the frame was drawn already: the changes go to the next one
-    assert frames.frame() == (True, False)
-    assert frames.change(by_input=True) == (True, True)  # a new frame: drawn at once again
+    schedule = DrawSchedule()
+    assert schedule.change(by_input=False) == (False, True)  # a change asks for a frame
+    assert schedule.change(by_input=False) == (False, False)  # more changes before it: the same frame
+    assert schedule.frame() == (True, False)  # the frame draws them all, once
+    assert schedule.frame() == (False, False)  # no change: no drawing
+    assert schedule.change(by_input=True) == (True, True)  # the player's input: drawn at once
+    assert schedule.change(by_input=True) == (False, False)  # another in the same frame: waits for it
+    assert schedule.change(by_input=False) == (False, False)
+    assert schedule.frame() == (False, True)  # the frame was drawn already: the changes go to the next one
+    assert schedule.frame() == (True, False)
+    assert schedule.change(by_input=True) == (True, True)  # a new frame: drawn at once again
 
 
 def test_only_what_changed_is_sent_each_unchanged_child_by_its_place() -> None:
@@ -89,11 +89,33 @@ def test_a_changed_element_sends_only_its_own_changes() -> None:
     card = ("button", (("data-card", "7C"), ("disabled", "")), face)
     playable = ("button", (("data-card", "7C"),), face)
     other = ("button", (("data-card", "KS"),), face)
-    # The 7C is enabled, and the K♠ comes before it: the 7C keeps its node, its face is not sent again.
-    assert changes((card,), (other, playable)) == [other, ["button", (("data-card", "7C"),), [0, 1, 2]]]
+    # The 7C is enabled, and the K♠ comes before it: the 7C keeps its node (the one at 0), its
+    # "disabled" is removed, its face is neither sent again nor touched.
+    assert changes((card,), (other, playable)) == [other, {"at": 0, "attrs": [["disabled", None]]}]
     log = tuple(("li", (("data-line", str(n)),), (f"line {n}",)) for n in range(3))
     assert changes(log, (*log[1:], ("li", (("data-line", "3"),), ("line 3",)))) == [1, 2, ("li", (("data-line", "3"),),
                                                                                                ("line 3",))]
+
+
+def test_a_kept_element_gets_only_the_attributes_that_changed_and_its_children_s_instructions() -> None:
+    from pasur_web.browser.draw import changes
+
+    pip = ("span", (("class", "pip"),), ())
+    seven = ("button", (("data-card", "7C"), ("class", "card"), ("title", "7")), (pip, "7"))
+    king = ("button", (("data-card", "KS"), ("class", "card")), (pip, "K"))
+    # The 7C moves after the K♠ and is lifted: one attribute changed, one gone, one new; its text
+    # changed (a text is built anew), its pip is kept at its place. The K♠ moved unchanged.
+    lifted = ("button", (("data-card", "7C"), ("class", "card lifted"), ("aria-pressed", "true")), (pip, "7!"))
+    assert changes((seven, king), (king, lifted)) == [
+        1, {"at": 0, "attrs": [["class", "card lifted"], ["aria-pressed", "true"], ["title", None]],
+            "children": [0, "7!"]}]
+    # Only its children changed: no attributes are sent; an element with no key keeps the node at its
+    # own place when it has the same tag, else a new one is built.
+    box = ("div", (("class", "box"),), ("a",))
+    assert changes((box,), (("div", (("class", "box"),), ("b",)),)) == [{"at": 0, "children": ["b"]}]
+    assert changes((box,), (("p", (("class", "box"),), ("a",)),)) == [("p", (("class", "box"),), ("a",))]
+    # A card that left and one that came: the new one is built, nothing names the old one (it goes).
+    assert changes((seven,), (king,)) == [king]
 
 
 def test_a_state_drawn_again_is_not_worked_out_again_and_a_remembered_result_is_the_same_object() -> None:

@@ -7,7 +7,7 @@ from pasur import Game, Move, Rules, new_game
 from pasur_web.model.match import Match
 from pasur_web.model.seats import Seat
 from pasur_web.model.state import Turn
-from pasur_web.screens.motion import FLIGHT_MS, STOCK, Plan, mark_of, plan
+from pasur_web.screens.motion import FLIGHT_MS, STOCK, Plan, board_shown, plan
 
 MS = FLIGHT_MS["normal"]
 ME = "#me-info .pile"
@@ -36,12 +36,12 @@ def test_a_new_match_deals_every_card_from_the_stock_one_after_the_other() -> No
 def test_instant_moves_nothing_and_an_unchanged_screen_only_slides_what_the_layout_moved() -> None:
     match = two()
     assert plan(match, Turn(), None, 0) == Plan(0)
-    assert plan(match, Turn(), mark_of(match, Turn()), MS) == Plan(MS)
+    assert plan(match, Turn(), board_shown(match, Turn()), MS) == Plan(MS)
 
 
 def test_a_card_laid_from_the_hand_slides_to_the_table() -> None:
     match = two(scenario(["4D 9H 2C KS", "5S 6S 8S 10H"], "4C 3S 5H QD"))
-    before = mark_of(match, Turn())
+    before = board_shown(match, Turn())
     game_of(match).play("9H")
     motion = plan(match, Turn(), before, MS)
     assert motion.enter == (("9H", "#hand", 0, False),)  # from the hand only if it was not shown there
@@ -50,7 +50,7 @@ def test_a_card_laid_from_the_hand_slides_to_the_table() -> None:
 
 def test_a_capture_goes_to_the_capturers_pile_the_played_card_joining_the_taken_ones() -> None:
     match = two(scenario(["4D 9H 2C KS", "5S 6S 8S 10H"], "4C 3S 5H QD"))
-    before = mark_of(match, Turn())
+    before = board_shown(match, Turn())
     game_of(match).play("4D:3S,4C")
     motion = plan(match, Turn(), before, MS)
     assert {key for key, _, _ in motion.exit} == {"4D", "3S", "4C"}
@@ -62,10 +62,10 @@ def test_a_capture_goes_to_the_capturers_pile_the_played_card_joining_the_taken_
 def test_the_computers_card_comes_from_its_seat_when_previewed_then_goes_to_its_pile() -> None:
     match = two(scenario(["5S 6S 8S 10H", "4D 9H 2C KS"], "4C 3S 5H QD", leader=1))
     assert game_of(match).turn == 1
-    before = mark_of(match, Turn())
+    before = board_shown(match, Turn())
     previewing = Turn(preview=game_of(match).resolve("4D:3S,4C"))
     assert plan(match, previewing, before, MS).enter == (("4D", SARA_BACKS, 0, False),)
-    shown = mark_of(match, previewing)
+    shown = board_shown(match, previewing)
     game_of(match).play("4D:3S,4C")
     motion = plan(match, Turn(), shown, MS)
     assert {key for key, _, _ in motion.exit} == {"4D", "3S", "4C"}
@@ -74,7 +74,7 @@ def test_the_computers_card_comes_from_its_seat_when_previewed_then_goes_to_its_
 
 def test_a_sur_is_celebrated_on_the_capturers_pile() -> None:
     match = two(scenario(["AC 9H 2C KS", "5S 6S 8S 10H"], "4C 3S 2H AH"))
-    before = mark_of(match, Turn())
+    before = board_shown(match, Turn())
     record = game_of(match).play("AC:2H,3S,4C,AH")
     assert record.sur
     assert plan(match, Turn(), before, MS).sur == ME + ' [data-count="surs"]'
@@ -85,7 +85,7 @@ def test_the_next_hands_of_a_deal_are_dealt_after_the_last_card_of_the_round_lan
     game = game_of(match)
     while not (game.round_number == 1 and len(game.hands[0]) + len(game.hands[1]) == 1):
         game.play(game.legal_moves()[0])
-    before = mark_of(match, Turn())
+    before = board_shown(match, Turn())
     game_of(match).play(game.legal_moves()[0])
     assert game.round_number == 2
     motion = plan(match, Turn(), before, MS)
@@ -100,7 +100,7 @@ def test_the_cards_left_at_the_end_of_a_deal_go_to_the_last_capturer_and_the_nex
     game = game_of(match)
     while True:
         move: Move = game.legal_moves()[0]
-        before = mark_of(match, Turn())
+        before = board_shown(match, Turn())
         deal = game.deal_number
         match = match.play(move)
         game = game_of(match)
@@ -114,7 +114,7 @@ def test_the_cards_left_at_the_end_of_a_deal_go_to_the_last_capturer_and_the_nex
     pile = ME if last.seat == 0 else SARA_PILE
     assert all(to == pile and delay > 0 for _, to, delay in leaving)
     assert not any(dealt for _, _, _, dealt in motion.enter)  # not under the score sheet
-    at_sheet = mark_of(match, Turn())
+    at_sheet = board_shown(match, Turn())
     match = match.next_deal()
     dealing = plan(match, Turn(), at_sheet, MS)
     assert len(dealing.enter) == 12 and all(dealt for _, _, _, dealt in dealing.enter)
@@ -122,7 +122,7 @@ def test_the_cards_left_at_the_end_of_a_deal_go_to_the_last_capturer_and_the_nex
 
 def test_another_players_view_moves_nothing() -> None:
     match = Match.of(new_game(2, Rules(), seed=3), (Seat("Ana", "human"), Seat("Ben", "human"))).reveal()
-    before = mark_of(match, Turn())
+    before = board_shown(match, Turn())
     match = match.play(game_of(match).legal_moves()[0])
     assert match.handoff == 1
     assert plan(match, Turn(), before, MS) == Plan(MS, slide=False)
@@ -131,7 +131,7 @@ def test_another_players_view_moves_nothing() -> None:
 
 def test_the_plan_reaches_the_page_as_plain_json_data() -> None:
     match = two(scenario(["AC 9H 2C KS", "5S 6S 8S 10H"], "4C 3S 2H AH"))
-    before = mark_of(match, Turn())
+    before = board_shown(match, Turn())
     game_of(match).play("AC:2H,3S,4C,AH")
     data = plan(match, Turn(), before, MS).to_js("Sur!")
     assert data["ms"] == MS and data["sur"] == ME + ' [data-count="surs"]' and data["sur_text"] == "Sur!"

@@ -16,7 +16,7 @@ from pasur_web.model.online_state import Hosting, Visiting
 from pasur_web.model.state import State
 from pasur_web.screens.html import Node, find_all, text_of
 from pasur_web.screens.online import lobby, online_bar
-from pasur_web.screens.page import page
+from pasur_web.screens.page import NOTHING_ANNOUNCED, page
 
 
 def status(nodes: Sequence[Node | None] | None) -> tuple[str | None, str]:
@@ -113,7 +113,7 @@ def test_the_connection_is_said_once_in_the_page_during_the_game() -> None:
     friend = net.friends["mina"]
     assert isinstance(friend.online, Visiting)
     for state in (friend, replace(friend, online=replace(friend.online, status="lost", host_slot=None))):
-        frame = page(state, date(2026, 12, 6), ("", 0, "", None))
+        frame = page(state, date(2026, 12, 6), NOTHING_ANNOUNCED)
         found = [name for name, (_, children) in frame.parts.items()
                  if children and find_all(("div", (), tuple(children)), id="online-status")]
         assert found == ["online"], found  # the game's bar only, not the lobby's panel under it too

@@ -15,7 +15,7 @@ from pasur_web.model.storage import Loaded
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import text_of
 from pasur_web.screens.notices import notices
-from pasur_web.screens.page import page
+from pasur_web.screens.page import NOTHING_ANNOUNCED, page
 
 TODAY = datetime.date(2026, 12, 6)
 SEATS = (Seat("You", "human"), Seat("Sara", "easy"))
@@ -43,7 +43,7 @@ def notice_said(state: State) -> str:
 
 
 def sheet_attrs(state: State) -> dict[str, str | None]:
-    return dict(page(state, TODAY, ("", 0, "", None)).parts["sheet"][0])
+    return dict(page(state, TODAY, NOTHING_ANNOUNCED).parts["sheet"][0])
 
 
 def test_a_game_taken_up_at_the_end_of_a_deal_says_that_deal_is_over() -> None:

@@ -13,7 +13,7 @@ from pasur_web.model.seats import Seat
 from pasur_web.model.state import NoticeKind, State, Turn, View
 from pasur_web.model.update import initial_state, update
 from pasur_web.screens.html import Node, attrs_of, find, find_all, text_of
-from pasur_web.screens.page import announcement, page
+from pasur_web.screens.page import NOTHING_ANNOUNCED, announcement, page
 from pasur_web.screens.picking import choice
 from pasur_web.screens.players import me_info, opponents
 from pasur_web.screens.rules import rules_note
@@ -87,7 +87,7 @@ def test_the_deal_sheet_adds_up_to_the_engine_totals() -> None:
     assert [text_of(cell) for cell in find_all(shown[0], tag="th", scope="col")][:2] == ["You", "Sara"]
     assert choice(state) is None
     assert all("disabled" in attrs_of(card)
-               for card in elements(page(state, TODAY, ("", 0, "", None)).parts["hand"][1] or ()))
+               for card in elements(page(state, TODAY, NOTHING_ANNOUNCED).parts["hand"][1] or ()))
 
 
 def test_capture_choice_points_read_right_for_one() -> None:
@@ -116,7 +116,7 @@ def test_pass_and_play_hides_the_hand_and_says_what_was_played() -> None:
     assert first is not None
     match = match.play(game_of(match).legal_moves()[0])
     state = board(match)
-    parts = page(state, TODAY, ("", 0, "", None)).parts
+    parts = page(state, TODAY, NOTHING_ANNOUNCED).parts
     hand = parts["hand"][1]
     assert hand and all("back" in attrs_of(card)["class"] for card in elements(hand))  # face down
     shown = handoff(state)
@@ -167,7 +167,7 @@ def test_under_a_deal_s_score_sheet_the_table_shows_that_deal_as_it_ended() -> N
     assert match.phase == Phase.DEAL_END and game_of(match).hands[0]  # the next deal is dealt already
     end = game_of(match).deal_end()
     assert end is not None
-    parts = page(board(match), TODAY, ("", 0, "", None)).parts
+    parts = page(board(match), TODAY, NOTHING_ANNOUNCED).parts
     assert parts["hand"][1] == () and text_of(("div", (), parts["table"][1] or ())) == "The table is empty"
     assert find_all(("div", (), parts["opponents"][1] or ()), data_back="*") == []  # no card backs
     me = text_of(("div", (), parts["me-info"][1] or ()))
@@ -181,7 +181,7 @@ def test_under_a_deal_s_score_sheet_the_table_shows_that_deal_as_it_ended() -> N
         assert said.endswith(f"The last cards on the table go to {'you' if side == 0 else 'Sara'}: "
                              + " ".join(EN.card_symbol(card) for card in sorted(leftover)))
     # The sheet closed: the next deal's hand and table.
-    parts = page(board(match.next_deal()), TODAY, ("", 0, "", None)).parts
+    parts = page(board(match.next_deal()), TODAY, NOTHING_ANNOUNCED).parts
     assert len(parts["hand"][1] or ()) == 4 and len(parts["table"][1] or ()) == 4
     assert "Deal 2 · dealer" in text_of(("ol", (), parts["log"][1] or ()))
 
@@ -335,7 +335,7 @@ def test_the_board_names_rules_that_are_not_the_standard_ones() -> None:
             == "Rules: Standard + One combination at a time + No sur with a Jack"
                " + No surs for a side at 50 or more + Surs cancel each other (2 sides) · to 62")
     match = Match.of(new_game(2, Rules.preset("classic"), seed=1), (Seat("You", "human"), Seat("Sara", "easy")))
-    info = page(board(match), TODAY, ("", 0, "", None)).parts["table-info"][1]
+    info = page(board(match), TODAY, NOTHING_ANNOUNCED).parts["table-info"][1]
     assert info is not None and text_of(info[-1]) == "Rules: Classic Persian · to 62"
 
 
@@ -359,7 +359,7 @@ def test_four_players_sit_around_the_table_with_the_partner_across() -> None:
 
 
 def undo_shown(state: State) -> bool:
-    return dict(page(state, TODAY, ("", 0, "", None)).parts["undo"][0])["hidden"] is None
+    return dict(page(state, TODAY, NOTHING_ANNOUNCED).parts["undo"][0])["hidden"] is None
 
 
 def test_undo_is_offered_after_a_move_of_the_deal_when_the_setting_is_on() -> None:
@@ -381,7 +381,7 @@ def test_an_undo_is_announced() -> None:
         match = match.play(ai_move(match))
     match = match.play(game_of(match).legal_moves()[0])
     match = match.play(ai_move(match))
-    spoken, _ = announcement(match, ("", 0, "", None), board(match))
+    spoken, _ = announcement(match, NOTHING_ANNOUNCED, board(match))
     undone = match.undo()
     assert undone is not None
     assert announcement(undone, spoken, board(undone))[1] == "Your move was taken back. Your turn: play a card."

@@ -381,7 +381,7 @@ def test_every_save_that_loads_can_be_shown_and_played() -> None:
     from pasur_web.model import actions as act
     from pasur_web.model.storage import Loaded
     from pasur_web.model.update import initial_state, update
-    from pasur_web.screens.page import page
+    from pasur_web.screens.page import NOTHING_ANNOUNCED, page
 
     values: list[Any] = [None, True, 0, -1, 1, 2, 3, 10**30, 1.5, "", "x", "human", "friend", [], {},
                          [["You", "human"], ["Sara", "human"]], {"code": "abcdef", "tokens": {}, "started": False}]
@@ -397,7 +397,7 @@ def test_every_save_that_loads_can_be_shown_and_played() -> None:
                 loaded += 1
                 state, _ = update(initial_state(parse_params(""), {}, "en"), act.Started(Loaded(match)))
                 for action in (act.Press.NEXT_DEAL, act.Press.HINT, act.Press.UNDO, act.Press.REVEAL):
-                    page(state, datetime.date(2026, 12, 6), ("", 0, "", None))
+                    page(state, datetime.date(2026, 12, 6), NOTHING_ANNOUNCED)
                     state, _ = update(state, action)
     assert loaded > 20
 

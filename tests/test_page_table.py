@@ -18,7 +18,7 @@ from pasur_web.model.seats import Seat
 from pasur_web.model.state import State
 from pasur_web.model.update import update
 from pasur_web.screens.html import Node, attrs_of, find, find_all, text_of
-from pasur_web.screens.page import announcement
+from pasur_web.screens.page import AnnouncedPosition, announcement
 from pasur_web.screens.picking import choice, groups
 from pasur_web.screens.sheet import sheet
 from pasur_web.screens.table import hand
@@ -42,7 +42,7 @@ def swept() -> Match:
 def test_a_sur_is_said_with_its_own_punctuation_only(lang: str) -> None:
     match = swept()
     state = board(match, lang)
-    _, said = announcement(match, (match.id, 0, "play", None), state)
+    _, said = announcement(match, AnnouncedPosition(match.id, 0, "play", None), state)
     sur = load_catalog(lang).t("log_sur")
     assert sur in said and not DOUBLED.search(said), said
     shown = last_move(match, state.cat)
@@ -53,7 +53,7 @@ def test_a_sur_is_said_with_its_own_punctuation_only(lang: str) -> None:
 def test_a_move_without_a_sur_is_said_as_a_sentence() -> None:
     match = Match.of(new_game(2, Rules(), seed=61), (Seat("You", "human"), Seat("Sara", "hard")))
     match = match.play("QH")  # laid
-    _, said = announcement(match, (match.id, 0, "play", None), board(match))
+    _, said = announcement(match, AnnouncedPosition(match.id, 0, "play", None), board(match))
     assert said == "You laid Q♥."
 
 

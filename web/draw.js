@@ -93,96 +93,48 @@
     });
   }
 
-  // The children of ``node``, drawn as ``before``, made into ``after``, and returned as drawn now. The
-  // page sends only what changed (web/pasur_web/browser/draw.py, ``changes``): in ``after`` a number
-  // n stands for the child drawn at n before, unchanged. Otherwise a child with a key (a card, a
-  // card's back, a line of the log) keeps its node wherever it moves, and one without keeps the node
-  // at its place when it has the same tag: a kept node is brought up to date (attributes, children,
-  // given as changes too), so that what the player is pressing or has the focus stays. Anything
-  // else is built anew.
-  var KEYS = ["data-card", "data-back", "data-line"];
-
-  function keyOf(spec) {
-    if (typeof spec !== "object") return null;
-    for (var i = 0; i < spec[1].length; i++) {
-      if (KEYS.indexOf(spec[1][i][0]) >= 0) return spec[1][i][0] + "=" + spec[1][i][1];
-    }
-    return null;
-  }
-
-  function alike(was, now) {
-    return typeof was === "object" && typeof now === "object" && was[0] === now[0];
-  }
-
-  // Which child drawn before becomes each child of ``after``: its index, or -1 (built anew).
-  function choose(before, after) {
-    var used = before.map(function () { return false; });
-    after.forEach(function (spec) { if (typeof spec === "number") used[spec] = true; });
-    var byKey = new Map();
-    before.forEach(function (spec, index) { if (keyOf(spec) !== null) byKey.set(keyOf(spec), index); });
-    return after.map(function (spec, index) {
-      if (typeof spec === "number") return spec;
-      var key = keyOf(spec);
-      var at = key === null ? index : byKey.has(key) ? byKey.get(key) : -1;
-      if (at < 0 || at >= before.length || used[at] || !alike(before[at], spec)) return -1;
-      used[at] = true;
-      return at;
-    });
-  }
-
-  function update(node, before, after) {
-    var olds = Array.prototype.slice.call(node.childNodes);
-    var drawn = [];
-    var nodes = choose(before, after).map(function (at, index) {
-      var spec = after[index];
-      if (typeof spec === "number") {
-        drawn.push(before[spec]);
-        return olds[spec];
-      }
-      if (at < 0) {
-        drawn.push(spec);
-        return build(spec);
-      }
-      drawn.push(reconcile(olds[at], before[at], spec));
-      return olds[at];
+  // The children of ``parent`` made as the page wants them, from the instructions that
+  // web/pasur_web/browser/draw.py (``changes``) worked out, one for each child, against the children
+  // the element has now: a number n keeps the child at n as it is; an object keeps the child at its
+  // ``at`` and writes its attributes' changes (null removes one) and its own children's
+  // instructions; a text or a [tag, attributes, children] is built anew. A child not named goes.
+  // A kept node stays: what the player is pressing or has the focus, a card that moves.
+  function apply(parent, steps) {
+    var olds = Array.prototype.slice.call(parent.childNodes);
+    var nodes = steps.map(function (step) {
+      if (typeof step === "number") return olds[step];
+      if (typeof step === "string" || Array.isArray(step)) return build(step);
+      var node = olds[step.at];
+      if (step.attrs) setAttributes(node, step.attrs);
+      if (step.children) apply(node, step.children);
+      return node;
     });
     var keep = new Set(nodes);
-    olds.forEach(function (child) { if (!keep.has(child)) node.removeChild(child); });
+    olds.forEach(function (child) { if (!keep.has(child)) parent.removeChild(child); });
     nodes.forEach(function (child, index) {
-      if (node.childNodes[index] !== child) node.insertBefore(child, node.childNodes[index] || null);
+      if (parent.childNodes[index] !== child) parent.insertBefore(child, parent.childNodes[index] || null);
     });
-    return drawn;
-  }
-
-  // An element kept: its attributes and children brought up to date; returns it as drawn now.
-  function reconcile(node, was, now) {
-    var names = {};
-    now[1].forEach(function (pair) { names[pair[0]] = true; });
-    was[1].forEach(function (pair) { if (!names[pair[0]]) setAttribute(node, pair[0], null); });
-    setAttributes(node, now[1]);
-    return [now[0], now[1], update(node, was[2], now[2])];
   }
 
   var CARD_PARTS = { opponents: true, table: true, hand: true, "capture-choice": true };
-  var drawnParts = {};
 
   function patch(item, drawn) {
     var node = item[0] === "@root" ? document.documentElement : document.getElementById(item[0]);
     if (!node) return;
     if (item[1]) setAttributes(node, item[1]);
     if (!item[2]) return;
-    var before = drawnParts[item[0]];
-    if (before) {
-      drawnParts[item[0]] = update(node, before, item[2]);
-    } else {
-      node.replaceChildren.apply(node, item[2].map(build));
-      drawnParts[item[0]] = item[2];
-    }
+    apply(node, item[2]);
     drawn.push(node);
   }
 
   function frame(json) {
+    crossings += 1;
     var batch = JSON.parse(json);
+    if (batch.parts) draw(batch);
+    extras(batch);
+  }
+
+  function draw(batch) {
     var phase = document.documentElement.getAttribute("data-phase");
     var key = focusKey();
     var mover = window.pasurMotion;
@@ -199,8 +151,7 @@
     }
     if (batch.texts) applyTexts(batch.texts);
     if (batch.setup && window.pasurSetup) {
-      window.pasurSetup.renderObjects(batch.setup[0], batch.setup[1]);
-      delete drawnParts.setup; // web/setup.js drew it: the next part of #setup is built anew
+      window.pasurSetup.renderObjects(batch.setup[0], batch.setup[1]); // (its next part is built anew)
     }
     var drawn = [];
     batch.parts.forEach(function (item) { patch(item, drawn); });
@@ -254,10 +205,19 @@
     });
   }
 
-  // A tap on a card of the hand or a capture option is answered in the frame it comes in, before
-  // the game's Python takes it (once that frame is painted: browser/runtime.py): the card lifts
-  // (further when it was lifted already: it is being played) and the table's cards it could take are
-  // marked, or the option shows pressed. html[data-drawing] says the drawing of the tap is due.
+  // A tap on a card of the hand or a capture option is answered here, in the frame it comes in,
+  // before the game's Python takes it: the card lifts (further when it was lifted already: it is
+  // being played) and the table's cards it could take are marked, or the option shows pressed;
+  // html[data-drawing] says the drawing of the tap is due. Once that frame is painted, the taps
+  // go to the game's Python in one call (``take``: what each did and on which card or capture, in
+  // order), which answers with one drawing (``frame``) that ends the answer.
+  var TAPS = { "pick-card": "data-card", "play-card": "data-card", "pick-capture": "data-capture" };
+  var waiting = [];
+  var python = null; // the game's Python: {take(taps), frame()}, once it is ready (``connect``)
+  var crossings = 0; // calls between this page's scripts and the game's Python, for the tests
+  var tapFrom = null; // the calls counted when the first tap waiting came
+  var perTap = []; // the calls from each tap (the first of those answered together) to its answer's end
+
   function answer(node) {
     node.classList.add("pressed");
     if (node.closest("#hand") && !node.classList.contains("selected") && window.pasurPointer) {
@@ -266,10 +226,42 @@
     document.documentElement.setAttribute("data-drawing", "");
   }
 
+  function takeTaps() {
+    var taps = waiting;
+    waiting = [];
+    crossings += 1;
+    python.take(JSON.stringify(taps));
+  }
+
+  // (a listener of the body's, there before the game's own: a tap goes no further)
+  document.body.addEventListener("click", function (event) {
+    var node = python && event.target.closest ? event.target.closest("[data-action]") : null;
+    var name = node && node.getAttribute("data-action");
+    if (!node || !TAPS[name] || node.disabled) return;
+    event.stopImmediatePropagation();
+    answer(node);
+    if (tapFrom === null) tapFrom = crossings;
+    waiting.push([name, node.getAttribute(TAPS[name]) || ""]);
+    if (waiting.length === 1) afterPaint().then(takeTaps);
+  });
+
   // The tap is drawn (or changed nothing): its answer goes.
   function answered() {
     document.querySelectorAll(".pressed").forEach(function (node) { node.classList.remove("pressed"); });
+    if (tapFrom !== null) perTap.push(crossings - tapFrom);
+    tapFrom = null;
     if (window.pasurPointer) window.pasurPointer.peek();
+  }
+
+  // What comes with a drawing besides the page's parts: the sounds of what was played, whether
+  // another drawing is due, the end of a tap's answer, and a call at the next animation frame.
+  function extras(batch) {
+    (batch.sounds || []).forEach(function (sound) {
+      if (window.pasurSound) window.pasurSound.play(sound[0], sound[1]);
+    });
+    document.documentElement.toggleAttribute("data-drawing", !!batch.drawing);
+    if (batch.answered) answered();
+    if (batch.again) requestAnimationFrame(function (time) { crossings += 1; python.frame(time); });
   }
 
   // The hand-off and a score sheet show once the move's cards have landed (style.css): their button
@@ -280,5 +272,13 @@
     if (focusable(wanted)) wanted.focus({ preventScroll: true });
   });
 
-  window.pasurDraw = { frame: frame, moveFocus: moveFocus, afterPaint: afterPaint, answer: answer, answered: answered };
+  // ``connect``: the game's Python is ready; ``crossings``: the calls between it and the page, in all
+  // and from each tap to the end of its answer.
+  window.pasurDraw = {
+    frame: frame,
+    moveFocus: function (target, key, rtl) { crossings += 1; return moveFocus(target, key, rtl); },
+    afterPaint: function () { crossings += 1; return afterPaint(); },
+    connect: function (take, later) { python = { take: take, frame: later }; },
+    crossings: function () { return { all: crossings, taps: perTap.slice() }; },
+  };
 })();

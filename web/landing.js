@@ -45,7 +45,7 @@
       }
     });
     hold(held, flights, function (child) {
-      if (!motion.still()) motion.track(child.animate([{ transform: "scale(1.25)" }, { transform: "scale(1)" }], { duration: 220 }));
+      if (!motion.reducedMotion()) motion.track(child.animate([{ transform: "scale(1.25)" }, { transform: "scale(1)" }], { duration: 220 }));
     });
   }
 

@@ -43,7 +43,8 @@
     return animation;
   }
 
-  function still() {
+  // The player asked for reduced motion (prefers-reduced-motion: reduce): nothing moves.
+  function reducedMotion() {
     return !!(reduced && reduced.matches);
   }
 
@@ -133,7 +134,7 @@
     var old = before;
     before = null;
     var ms = plan ? plan.ms : 0;
-    var moving = !!(old && ms && !still());
+    var moving = !!(old && ms && !reducedMotion());
     return { plan: plan, ms: ms, old: moving ? old : null, scroll: [window.scrollX, window.scrollY],
       moves: moving ? measureMoves(plan, old, ms) : null };
   }
@@ -148,7 +149,7 @@
     }
     if (window.pasurPointer) window.pasurPointer.peek();
     // No motion at all: the style sheet's transitions and animations stop too.
-    var motion = ms && !still() ? "on" : "off";
+    var motion = ms && !reducedMotion() ? "on" : "off";
     if (document.documentElement.getAttribute("data-motion") !== motion) document.documentElement.setAttribute("data-motion", motion);
     if (!moves) {
       window.pasurLanding.landed(plan, null);
@@ -221,7 +222,8 @@
   }
 
   window.pasurMotion = {
-    measure: measure, measureAfter: measureAfter, animate: animate, finish: finishAll, busy: busy, still: still,
+    measure: measure, measureAfter: measureAfter, animate: animate, finish: finishAll, busy: busy,
+    reducedMotion: reducedMotion,
     track: track, layer: ghostLayer,
   };
 })();

@@ -95,7 +95,7 @@
     card.classList.remove("dragging");
     if (event.type === "pointerup" && table && event.clientY >= table.top && event.clientY <= table.bottom) {
       document.dispatchEvent(new CustomEvent("pasur-drop", { detail: card.getAttribute("data-card") }));
-    } else if (!motion().still()) {
+    } else if (!motion().reducedMotion()) {
       card.animate([{ transform: card.style.transform }, { transform: "none" }], { duration: 160, easing: "ease-out" });
     }
     card.style.removeProperty("transform");

@@ -10,11 +10,11 @@ from typing import Any
 
 from ..model.state import State
 from ..screens.html import Node
-from ..screens.motion import FLIGHT_MS, Mark, mark_of, plan
-from ..screens.page import Frame, Part, Spoken, page
+from ..screens.motion import FLIGHT_MS, BoardShown, board_shown, plan
+from ..screens.page import NOTHING_ANNOUNCED, Frame, Part, page
 from ..screens.setup import catalog_texts
 
-__all__ = ["Drawer", "Frames", "changes"]
+__all__ = ["DrawSchedule", "Drawer", "changes"]
 
 
 KEYS = ("data-card", "data-back", "data-line")  # a child with one of these keeps its node when it moves
@@ -26,12 +26,44 @@ def _key(child: Node | str) -> str | None:
     return next((f"{name}={value}" for name, value in child[1] if name in KEYS), None)
 
 
+def _attr_changes(was: tuple[tuple[str, str], ...], now: tuple[tuple[str, str], ...]) -> list[list[str | None]]:
+    """The attributes to write on a kept element drawn with ``was``: each one new or changed with its
+    value, each one gone with None (``web/draw.js`` removes it)."""
+    if was == now:
+        return []
+    old, new = dict(was), dict(now)
+    out: list[list[str | None]] = [[name, value] for name, value in now if old.get(name) != value]
+    out += [[name, None] for name in old if name not in new]
+    return out
+
+
+def _kept(at: int, was: Node, child: Node) -> int | dict[str, object]:
+    """The child drawn as ``was`` at ``at``, kept and made into ``child``: its attributes' changes and
+    its own children's instructions (each only when something changed)."""
+    step: dict[str, object] = {"at": at}
+    attrs = _attr_changes(was[1], child[1])
+    if attrs:
+        step["attrs"] = attrs
+    if was[2] != child[2]:
+        step["children"] = changes(was[2], child[2])
+    return step if len(step) > 1 else at
+
+
 def changes(before: tuple[Node | str, ...] | None, after: tuple[Node | str, ...]) -> list[object]:
-    """``after`` as ``web/draw.js`` takes it, when ``before`` was drawn: a child drawn already and
-    unchanged is given as its place among ``before`` (each place used once); a changed element that
-    keeps its node (the one drawn with its key, or at its place when it has none, with the same tag)
-    as its tag, attributes and its own children's changes; any other child whole. The same choice as
-    ``choose`` in web/draw.js, so that only what changed is sent and built."""
+    """The instructions that make the children of an element drawn as ``before`` into ``after``, one
+    for each child of ``after``, applied by ``web/draw.js`` (``apply``) to the element's live children:
+
+    - a number n: the child now at place n among them, kept as it is;
+    - an object ``{"at": n, "attrs": [[name, value or None], ...], "children": [...]}``: the child at
+      place n kept (its node stays: what the player presses or has the focus, a card that moves),
+      with only the attributes that changed written (None: removed) and its own children's
+      instructions (either left out when nothing changed there);
+    - a text, or a Node as ``[tag, attributes, children]``: a child built anew.
+
+    Each place is used once; a child not named is removed. A child unchanged keeps its place's node
+    (the one at its own place first); a changed element keeps the node drawn with its key (a card,
+    a card's back, a line of the log) wherever it was, or the one at its place when it has no key,
+    when the tag is the same. ``before`` None: nothing drawn yet, every child is built."""
     if before is None:
         return list(after)
     # Most children are the very objects drawn at the same place (the screens give the same node
@@ -62,11 +94,11 @@ def changes(before: tuple[Node | str, ...] | None, after: tuple[Node | str, ...]
             out[index] = child
             continue
         used.add(at)
-        out[index] = [child[0], child[1], changes(was[2], child[2])]
+        out[index] = _kept(at, was, child)
     return out
 
 
-class Frames:
+class DrawSchedule:
     """When the page is drawn: at most once an animation frame. A change made by the player's own
     input is drawn at once, in its handler, when this frame has no drawing yet (what the player did
     shows with no frame's delay and nothing extra is drawn); any other change waits for the next
@@ -105,15 +137,18 @@ class Drawer:
         self.drawn: dict[str, Part] = {}
         self.setup: Any = None  # what web/setup.js drew last (its texts and choices)
         self.lang: tuple[str, bool] | None = None
-        self.spoken: Spoken = ("", 0, "", None)
-        self.mark: Mark | None = None  # what the cards showed, for their motion
+        self.spoken = NOTHING_ANNOUNCED
+        self.shown: BoardShown | None = None  # what the cards showed, for their motion
         self.frames = 0  # drawings made
         self.counts: dict[str, int] = {}  # drawings of each part, for the tests
         self.last: tuple[State, datetime.date, Frame] | None = None  # the last state drawn, its day and page
 
-    def batch(self, state: State, focus: list[str], kept_panel: bool = False) -> str | None:
+    def batch(self, state: State, focus: list[str], kept_panel: bool = False,
+              extras: dict[str, Any] | None = None) -> str | None:
         """The next drawing of ``state`` as JSON for ``pasurDraw.frame``, or None when nothing changed.
-        ``kept_panel``: the new-game panel on screen was drawn before Python was ready (and stays)."""
+        ``kept_panel``: the new-game panel on screen was drawn before Python was ready (and stays);
+        ``extras``: what goes with the drawing (``Runtime``: sounds, the end of a tap's answer).
+        ``web/draw.js`` clears ``html[data-drawing]`` with it (no drawing is due after it)."""
         today = datetime.datetime.now(datetime.UTC).date()
         if self.last is None or self.last[0] is not state or self.last[1] != today:
             self.last = (state, today, page(state, today, self.spoken))  # the same state draws the same page
@@ -142,13 +177,14 @@ class Drawer:
             self.setup = None  # #setup shows something else now (or nothing): drawn again when it comes back
         match = state.match
         if match is not None and state.playing:
-            mark = mark_of(match, state.turn)
-            if mark != self.mark:  # cards move: measured before the drawing, animated after it
+            now_shown = board_shown(match, state.turn)
+            if now_shown != self.shown:  # cards move: measured before the drawing, animated after it
                 ms = FLIGHT_MS.get(state.speed, 0)
-                out["motion"] = plan(match, state.turn, self.mark, ms).to_js(state.cat.t("log_sur"))
+                out["motion"] = plan(match, state.turn, self.shown, ms).to_js(state.cat.t("log_sur"))
             out["myTurn"] = match.is_viewer_turn()
-            self.mark = mark
-        if not items and not focus and "texts" not in out and "setup" not in out:
+            self.shown = now_shown
+        if not items and not focus and "texts" not in out and "setup" not in out and not extras:
             return None
+        out.update(extras or {})
         self.frames += 1
         return json.dumps(out, separators=(",", ":"))

@@ -16,6 +16,7 @@ from ..model.review_panel import replay_key, swipe
 from ..model.savegame import match_from_json
 from ..model.storage import DAILY_KEY, SETTINGS_KEY, STATS_KEY
 from .dom import attr, found
+from .taps import close_menus
 
 if TYPE_CHECKING:
     from .runtime import Runtime
@@ -89,9 +90,6 @@ def _fixed(action: act.Action) -> Route:
 
 # What a click on an element with this data-action does (a Press names the rest: Press(data-action)).
 ROUTES: dict[str, Route] = {
-    "pick-card": lambda node, _: act.PickCard(attr(node, "data-card")),
-    "play-card": lambda node, _: act.PlayCard(attr(node, "data-card")),
-    "pick-capture": lambda node, _: act.PickCapture(attr(node, "data-capture")),
     "start": lambda _node, _: act.StartGame(read_form()),
     "daily-start": lambda _node, _: act.StartDaily(today()),
     "leave-confirm": _fixed(act.Leave(True)), "leave-cancel": _fixed(act.Leave(False)),
@@ -116,17 +114,6 @@ ROUTES: dict[str, Route] = {
     "say": lambda node, _: act.Say(attr(node, "data-what")),
 }
 PRESSES = {press.value: press for press in act.Press}
-TAPS = ("pick-card", "play-card", "pick-capture")  # answered at once, taken after the paint (Runtime.tap)
-
-
-def close_menus(target: Any, chosen: Any) -> None:
-    """The menus that open over the table (a game between friends: its link, the quick messages) close
-    once one of their buttons is chosen, or on a click elsewhere, or Escape (``target`` None)."""
-    for menu in document.querySelectorAll("details.popover[open]"):
-        if target is None or not menu.contains(target) or (found(chosen) and menu.contains(chosen)):
-            menu.open = False
-
-
 def bind(runtime: Runtime) -> list[Any]:
     """Listen to the page once; returns the listeners (kept alive for the page's life)."""
     def on_click(event: Any) -> None:
@@ -138,9 +125,7 @@ def bind(runtime: Runtime) -> list[Any]:
         name = attr(node, "data-action")
         route = ROUTES.get(name)
         action = PRESSES.get(name) if route is None else route(node, runtime)
-        if action is not None and name in TAPS:
-            runtime.tap(action, node)
-        elif action is not None:
+        if action is not None:
             runtime.dispatch(action, by_input=True)
 
     def on_key(event: Any) -> None:

@@ -7,6 +7,7 @@ and taken in order, never from inside another action's update.
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from dataclasses import replace
 from typing import Any
@@ -21,8 +22,9 @@ from ..model.state import State
 from ..model.stats import Stats
 from ..model.storage import STATS_KEY, Slot, Storage, read_stored
 from ..model.update import reads_first, update
-from .draw import Drawer, Frames
+from .draw import Drawer, DrawSchedule
 from .peers import Peers
+from .taps import close_menus, tap_actions
 from .tasks import Tasks
 
 __all__ = ["Runtime"]
@@ -39,15 +41,17 @@ class Runtime:
         self.queue: deque[act.Action] = deque()
         self.busy = False
         self.focus: list[str] = []
-        self.frames = Frames()
-        self.waiting: list[act.Action] = []  # taps on cards answered, to be taken once painted
-        self.tap_drawn = True  # the drawing after the taps taken last was made
+        self.schedule = DrawSchedule()
+        self.tapping = False  # taps are being taken: their one drawing is made once all are
+        self.tap_drawing_due = False  # (and it draws the page, rather than only ending the answer)
+        self.answer_due = False  # the next drawing ends the answer to taps (web/draw.js lifted the card)
+        self.outbox: dict[str, Any] = {}  # what goes with the next drawing: sounds, the tap's answer's end
         self.kept_panel = False  # the new-game panel was drawn before Python was ready
         self.drawn = False  # the first drawing was made (the page is ready)
         self.listeners: list[Any] = []  # the page's event listeners, kept for its life
         self._frame = create_proxy(self.frame)
         self._take_taps = create_proxy(self.take_taps)
-        self._painted = create_proxy(lambda _time=None: window.setTimeout(self._take_taps, 0))
+        window.pasurDraw.connect(self._take_taps, self._frame)
 
     # ------------------------------------------------------------------ actions
     def dispatch(self, action: act.Action, by_input: bool = False) -> None:
@@ -64,28 +68,29 @@ class Runtime:
         finally:
             self.busy = False
         self.tasks.wake()
-        if self.state is not before or self.focus:  # (an action that changes nothing draws nothing)
+        if self.state is not before or self.focus or self.outbox:  # (an action that changes nothing draws nothing)
             self.changed(by_input)
 
-    def tap(self, action: act.Action, node: Any) -> None:
-        """A tap on a card or a capture option: answered in this frame by the page alone (the card
-        lifts: ``pasurDraw.answer``), taken once that frame is painted, in the order of the taps
-        (the tap's own handler does no work of the game's, so the answer shows at once)."""
-        window.pasurDraw.answer(node)
-        self.waiting.append(action)
-        if len(self.waiting) == 1:
-            window.requestAnimationFrame(self._painted)
-
-    def take_taps(self) -> None:
-        taps, self.waiting = self.waiting, []
-        if not self.frames.dirty:
-            window.document.documentElement.removeAttribute("data-drawing")  # (the answer's own mark)
-        self.tap_drawn = False
-        for action in taps:
-            self.dispatch(action, by_input=True)
-        if not self.tap_drawn and not self.frames.dirty:  # nothing to draw: the answer goes now
-            self.tap_drawn = True
-            window.pasurDraw.answered()
+    def take_taps(self, taps: str) -> None:
+        """The taps on cards and capture options that ``web/draw.js`` answered, once that answer is
+        painted: the page's one call for them (JSON: ``[[data-action, card or capture], ...]``, in
+        the order of the taps). Each is taken, then one call draws them and ends the answer (or,
+        when this frame was drawn already, only ends it with the next drawing)."""
+        self.tapping, self.tap_drawing_due = True, False
+        try:
+            if self.state.online is not None:
+                close_menus(None, None)  # a tap on the board closes the menus open over it
+            for action in tap_actions(taps):
+                self.dispatch(action, by_input=True)
+        finally:
+            self.tapping = False
+        self.answer_due = True
+        if self.tap_drawing_due:
+            self.draw()
+        elif not self.schedule.dirty:
+            self.send_outbox()  # nothing to draw: the answer ends now
+        elif self.outbox:
+            self.send_outbox()  # (this frame was drawn already: the answer ends with the next drawing)
 
     def _take(self, action: act.Action) -> None:
         reads = reads_first(self.state, action)
@@ -110,11 +115,8 @@ class Runtime:
             self.queue.append(act.Adopt(self.slot.load().match))
         elif isinstance(effect, fx.ForgetMatch):
             self.slot.forget()
-        elif isinstance(effect, fx.Sound):
-            player = getattr(window, "pasurSound", None)
-            for step, name in enumerate(effect.names):
-                if player is not None:
-                    player.play(name, step * GAP)
+        elif isinstance(effect, fx.Sound):  # played with the drawing of what made them (web/draw.js)
+            self.outbox.setdefault("sounds", []).extend([name, step * GAP] for step, name in enumerate(effect.names))
         elif isinstance(effect, fx.Focus):
             self.focus.append(effect.selector)
         elif isinstance(effect, fx.Address):
@@ -166,38 +168,53 @@ class Runtime:
 
     # ------------------------------------------------------------------ drawing
     def changed(self, by_input: bool) -> None:
-        """Draw now or at the next frame (``Frames``); ``html[data-drawing]`` says a drawing is due."""
-        now, ask = self.frames.change(by_input)
-        if ask:
+        """Draw now or at the next frame (``DrawSchedule``); ``html[data-drawing]`` says a drawing is due.
+        While taps are taken, their drawing (and the frame it asks for) waits for the last tap."""
+        now, ask = self.schedule.change(by_input)
+        if ask and self.tapping:
+            self.outbox["again"] = True  # web/draw.js asks for the frame, with the tap's drawing
+        elif ask:
             window.requestAnimationFrame(self._frame)
-        if now:
+        if now and self.tapping:
+            self.tap_drawing_due = True
+        elif now:
             self.draw()
-        elif self.frames.dirty:
+        elif self.schedule.dirty and not self.tapping:
             window.document.documentElement.setAttribute("data-drawing", "")
 
     def frame(self, _time: object = None) -> None:
-        now, ask = self.frames.frame()
+        now, ask = self.schedule.frame()
         if ask:
             window.requestAnimationFrame(self._frame)
         if now:
             self.draw()
 
     def draw(self) -> None:
-        window.document.documentElement.removeAttribute("data-drawing")
+        """One drawing, with what goes with it; ``web/draw.js`` clears ``html[data-drawing]``."""
         focus, self.focus = self.focus, []
+        outbox, self.outbox = self.outbox, {}
+        if self.answer_due:
+            outbox["answered"], self.answer_due = True, False
         try:
-            batch = self.drawer.batch(self.state, focus, self.kept_panel)
+            batch = self.drawer.batch(self.state, focus, self.kept_panel, outbox)
             if batch is not None:
                 window.pasurDraw.frame(batch)
+            else:
+                window.document.documentElement.removeAttribute("data-drawing")
         except Exception as error:
             if self.drawn:
                 raise
             failed_start(error)  # the game's start failed, perhaps for what was stored: it says what to do
             return
         self.drawn = True
-        if not self.tap_drawn and not self.waiting:
-            self.tap_drawn = True
-            window.pasurDraw.answered()
+
+    def send_outbox(self) -> None:
+        """What goes with a drawing, sent with none (nothing changed, or the drawing is due at the next
+        frame): ``drawing`` says whether one is due."""
+        outbox, self.outbox = self.outbox, {}
+        if self.answer_due and not self.schedule.dirty:
+            outbox["answered"], self.answer_due = True, False
+        window.pasurDraw.frame(json.dumps({**outbox, "drawing": self.schedule.dirty}, separators=(",", ":")))
 
 
 def failed_start(error: Exception) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from ..model.match import Match, Phase
 from ..model.state import Turn
 
-__all__ = ["FLIGHT_MS", "STOCK", "Mark", "Plan", "mark_of", "pile_of", "plan", "source_of"]
+__all__ = ["FLIGHT_MS", "STOCK", "BoardShown", "Plan", "board_shown", "pile_of", "plan", "source_of"]
 
 # Milliseconds one card takes to fly at each speed; "instant" moves nothing.
 FLIGHT_MS = {"slow": 520, "normal": 300, "fast": 170, "instant": 0}
@@ -26,7 +26,7 @@ CAPTURE_FLIGHTS = 1.6  # a capture: the played card joins the taken cards, then 
 
 
 @dataclass(frozen=True)
-class Mark:
+class BoardShown:
     """What the last drawn screen showed, as far as the cards' motion is concerned."""
 
     match: str
@@ -57,8 +57,8 @@ class Plan:
                 "sur": self.sur, "slide": self.slide}
 
 
-def mark_of(match: Match, ui: Turn) -> Mark:
-    return Mark(match.id, match.moves, match.viewer, match.phase, match.handoff,
+def board_shown(match: Match, ui: Turn) -> BoardShown:
+    return BoardShown(match.id, match.moves, match.viewer, match.phase, match.handoff,
                 str(ui.preview) if ui.preview is not None else None)
 
 
@@ -133,10 +133,10 @@ def _move(match: Match, ms: int) -> Plan:
     return Plan(ms, enter, tuple(exits), via, pile_of(match, seat) + SURS if record.sur else None)
 
 
-def plan(match: Match, ui: Turn, before: Mark | None, ms: int) -> Plan:
+def plan(match: Match, ui: Turn, before: BoardShown | None, ms: int) -> Plan:
     """How the cards move from the screen ``before`` showed to the one ``match`` and ``ui`` show."""
     game = match.board
-    now = mark_of(match, ui)
+    now = board_shown(match, ui)
     if ms <= 0:
         return Plan(0)
     if now == before:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..model.match import Match, Phase
 from ..model.state import NoticeKind, State, View
@@ -24,11 +25,22 @@ from .sheet import sheet, winner_words
 from .table import guide_text, hand, handoff, log, since_your_turn, status, table, table_info
 from .words import Names, last_move, log_text, sentence
 
-__all__ = ["ROOT", "Frame", "Part", "Spoken", "announcement", "page", "part"]
+__all__ = ["NOTHING_ANNOUNCED", "ROOT", "AnnouncedPosition", "Frame", "Part", "announcement", "page", "part"]
 
 Part = tuple[tuple[tuple[str, str | None], ...], tuple[Node | str, ...] | None]
-Spoken = tuple[str, int, str, int | None]  # the state an announcement spoke of: (match, moves, phase, hand-off)
 ROOT = "@root"  # the part of the <html> element
+
+
+class AnnouncedPosition(NamedTuple):
+    """Where the match was when the announcement for screen readers last spoke of it."""
+
+    match: str  # its id
+    moves: int
+    phase: str
+    handoff: int | None
+
+
+NOTHING_ANNOUNCED = AnnouncedPosition("", 0, "", None)  # (before the page's first announcement)
 
 
 @dataclass(frozen=True)
@@ -40,7 +52,7 @@ class Frame:
     parts: dict[str, Part]
     setup: tuple[dict[str, str], dict[str, object]] | None
     lang: tuple[str, bool]
-    spoken: Spoken
+    spoken: AnnouncedPosition
 
 
 def part(children: Iterable[Node | str | None] | None = None, **attrs: object) -> Part:
@@ -82,7 +94,7 @@ def _root(state: State) -> Part:
                 data_ready=state.view != View.LOADING)
 
 
-def announcement(match: Match | None, previous: Spoken, state: State) -> tuple[Spoken, str]:
+def announcement(match: Match | None, previous: AnnouncedPosition, state: State) -> tuple[AnnouncedPosition, str]:
     """One message per change for screen readers: the moves since ``previous``, then whose turn.
     Returns the state spoken of and the text ("" when nothing changed since ``previous``)."""
     if match is None or not state.playing:
@@ -90,14 +102,14 @@ def announcement(match: Match | None, previous: Spoken, state: State) -> tuple[S
     cat = state.cat
     t = cat.t
     moves = match.board.history
-    spoken: Spoken = (match.id, len(moves), match.phase.value, match.handoff)
+    spoken = AnnouncedPosition(match.id, len(moves), match.phase.value, match.handoff)
     if spoken == previous:
         return spoken, ""
-    same = previous[0] == match.id and previous[1] <= len(moves)
-    new = moves[previous[1]:] if same else moves[-1:]
+    same = previous.match == match.id and previous.moves <= len(moves)
+    new = moves[previous.moves:] if same else moves[-1:]
     names = Names.of(match, cat)
     parts = [sentence(log_text(names, record, cat)) for record in new[-4:]]
-    if previous[0] == match.id and previous[1] > len(moves):
+    if previous.match == match.id and previous.moves > len(moves):
         parts = [t("undone")]  # moves were taken back
     game = match.board
     if match.phase == Phase.DEAL_END and match.pending_sheet is not None:
@@ -142,7 +154,7 @@ def _board(state: State) -> dict[str, Part]:
     }
 
 
-def page(state: State, today: datetime.date, spoken: Spoken) -> Frame:
+def page(state: State, today: datetime.date, spoken: AnnouncedPosition) -> Frame:
     """The page for ``state`` (``today``: the date, UTC; ``spoken``: what the last announcement
     spoke of)."""
     cat = state.cat
