@@ -92,4 +92,4 @@ def test_a_tap_on_a_card_crosses_between_the_page_and_its_python_twice_at_most(p
     page.locator(f'#hand [data-card="{single}"]').click()
     taken(page, held=False)
     # Each tap: the page's one call to the game's Python with the tap, and the one drawing back.
-    assert page.evaluate("window.pasurDraw.crossings().taps") == [2, 2, 2]
+    assert page.evaluate("window.pasur.draw.crossings().taps") == [2, 2, 2]

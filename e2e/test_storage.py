@@ -266,7 +266,8 @@ FIRST_DRAWING_FAILS = """(() => {
   if (!sessionStorage.getItem("pasurTestBreakDrawing")) return;
   sessionStorage.removeItem("pasurTestBreakDrawing");
   let real;
-  Object.defineProperty(window, "pasurDraw", { configurable: true, get() { return real; }, set(value) {
+  window.pasur ??= {};  // web/hooks.js takes this object as the page's one global
+  Object.defineProperty(window.pasur, "draw", { configurable: true, get() { return real; }, set(value) {
     const frame = value.frame;
     let first = true;
     value.frame = function (...args) {

@@ -351,4 +351,4 @@ def test_one_script_marks_what_a_card_could_take() -> None:
     marking = [path.name for path in sorted((ROOT / "web").glob("*.js"))
                if 'setAttribute("data-peek"' in path.read_text(encoding="utf-8")]
     assert marking == ["pointer.js"]
-    assert "pasurPointer.peek(node)" in (ROOT / "web" / "draw.js").read_text(encoding="utf-8")
+    assert "pointer.peek(node)" in (ROOT / "web" / "draw.js").read_text(encoding="utf-8")

@@ -9,9 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 MODULES = ("hooks.js", "generated.js", "storage.js", "offline.js", "sound.js", "reach.js", "peers.js", "setup.js",
-           "boot.js", "snapshot-file.js")
-# Names outside window.pasur that web/boot.js still gives, for the scripts and modules that read them so.
-FORMER = {"pasurSound", "pasurSetup", "pasurStartFailed", "pasurInstall"}
+           "fit.js", "landing.js", "motion.js", "pointer.js", "draw.js", "boot.js", "snapshot-file.js")
 
 
 def test_the_page_loads_its_scripts_as_modules_with_the_start_up_s_order() -> None:
@@ -32,13 +30,14 @@ def test_the_modules_share_nothing_through_globals_but_window_pasur() -> None:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"^\(function|\bvar |\"use strict\"", text, re.M), name
         assigned = set(re.findall(r"window\.(pasur\w*)\s*=(?!=)", text)) | set(re.findall(r'"(pasur[A-Z]\w*)"', text))
-        assert assigned <= (FORMER if name == "boot.js" else set()), (name, assigned)
+        assert not assigned, (name, assigned)
         assert not re.search(r"window\.pasur[A-Z]", text), name  # read through imports or window.pasur
 
 
 def test_the_game_s_python_calls_the_scripts_through_window_pasur() -> None:
     names = {"pasurReady", "pasurPending", "pasurSaveKey", "pasurPeers", "pasurBootNotices", "pasurGenerated",
-             "pasurStorage", "pasurOffline", "pasurReach"}
+             "pasurStorage", "pasurOffline", "pasurReach", "pasurDraw", "pasurMotion", "pasurPointer",
+             "pasurFit", "pasurLanding", "pasurSetup", "pasurSound", "pasurStartFailed", "pasurInstall"}
     for path in [WEB / "main.py", *(WEB / "pasur_web").rglob("*.py"), *(ROOT / "e2e").rglob("*.py"),
                  *(ROOT / "tools").glob("*.py")]:
         text = path.read_text(encoding="utf-8")

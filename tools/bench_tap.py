@@ -19,7 +19,7 @@ handlers ran: the page was busy when the tap came), and the same figures by what
 (``by_kind``: a card looked at, a card played, a capture chosen). ``drawn`` gives, for the same
 taps, the time from the tap to the paint of the game's whole drawing of it (the card played
 flying, the capture choice open), which can come a frame after the paint that answers the tap.
-``crossings`` gives, for a build that counts them (``pasurDraw.crossings``), how many calls went
+``crossings`` gives, for a build that counts them (``window.pasur.draw.crossings``), how many calls went
 between the page's scripts and the game's Python from each tap to the end of its answer.
 Writes ``tap.json`` and prints the figures; asserts nothing (timings on shared machines vary).
 """
@@ -126,7 +126,7 @@ def measure(site: Path, taps: int, slowdown: float, pace: int = 0) -> dict[str, 
             page.wait_for_timeout(500)
             entries = page.evaluate("window.__taps")
             drawn = page.evaluate("window.__drawn")
-            crossings = page.evaluate("window.pasurDraw.crossings ? window.pasurDraw.crossings().taps : null")
+            crossings = page.evaluate("window.pasur.draw.crossings ? window.pasur.draw.crossings().taps : null")
             browser.close()
     finally:
         server.shutdown()

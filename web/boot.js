@@ -220,11 +220,6 @@ if (panelBeforePython) {
 }
 
 // ---------------------------------------------------------------- PyScript
-// Read under their names outside window.pasur by browser/runtime.py and web/draw.js.
-for (const [name, hook] of [["pasurSound", "sound"], ["pasurSetup", "setup"], ["pasurStartFailed", "startFailed"],
-  ["pasurInstall", "install"]]) {
-  Object.defineProperty(window, name, { get: () => hooks[hook], configurable: true });
-}
 let started = false;
 function startPython() {
   if (started) return;

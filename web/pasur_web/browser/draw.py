@@ -145,7 +145,7 @@ class Drawer:
 
     def batch(self, state: State, focus: list[str], kept_panel: bool = False,
               extras: dict[str, Any] | None = None) -> str | None:
-        """The next drawing of ``state`` as JSON for ``pasurDraw.frame``, or None when nothing changed.
+        """The next drawing of ``state`` as JSON for ``window.pasur.draw.frame``, or None when nothing changed.
         ``kept_panel``: the new-game panel on screen was drawn before Python was ready (and stays);
         ``extras``: what goes with the drawing (``Runtime``: sounds, the end of a tap's answer).
         ``web/draw.js`` clears ``html[data-drawing]`` with it (no drawing is due after it)."""

@@ -134,7 +134,7 @@ def bind(runtime: Runtime) -> list[Any]:
         if step is not None:
             event.preventDefault()
             runtime.dispatch(step, by_input=True)
-        elif key in KEYS and window.pasurDraw.moveFocus(event.target, key, runtime.state.cat.rtl):
+        elif key in KEYS and window.pasur.draw.moveFocus(event.target, key, runtime.state.cat.rtl):
             event.preventDefault()
         elif key == "Escape":
             close_menus(None, None)

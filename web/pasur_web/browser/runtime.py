@@ -51,7 +51,7 @@ class Runtime:
         self.listeners: list[Any] = []  # the page's event listeners, kept for its life
         self._frame = create_proxy(self.frame)
         self._take_taps = create_proxy(self.take_taps)
-        window.pasurDraw.connect(self._take_taps, self._frame)
+        window.pasur.draw.connect(self._take_taps, self._frame)
 
     # ------------------------------------------------------------------ actions
     def dispatch(self, action: act.Action, by_input: bool = False) -> None:
@@ -125,7 +125,7 @@ class Runtime:
             url.search = "?" + "&".join(f"{key}={value}" for key, value in effect.keep) if effect.keep else ""
             window.history.replaceState(None, "", url.href)
         elif isinstance(effect, fx.PromptInstall):
-            prompt = getattr(window, "pasurInstall", None)
+            prompt = getattr(window.pasur, "install", None)
             if prompt is not None:
                 prompt.prompt()
         elif isinstance(effect, fx.Listen | fx.Connect | fx.Send | fx.Drop | fx.CloseTable):
@@ -198,7 +198,7 @@ class Runtime:
         try:
             batch = self.drawer.batch(self.state, focus, self.kept_panel, outbox)
             if batch is not None:
-                window.pasurDraw.frame(batch)
+                window.pasur.draw.frame(batch)
             else:
                 window.document.documentElement.removeAttribute("data-drawing")
         except Exception as error:
@@ -214,11 +214,11 @@ class Runtime:
         outbox, self.outbox = self.outbox, {}
         if self.answer_due and not self.schedule.dirty:
             outbox["answered"], self.answer_due = True, False
-        window.pasurDraw.frame(json.dumps({**outbox, "drawing": self.schedule.dirty}, separators=(",", ":")))
+        window.pasur.draw.frame(json.dumps({**outbox, "drawing": self.schedule.dirty}, separators=(",", ":")))
 
 
 def failed_start(error: Exception) -> None:
     """The start-up error for a failure of the game's first drawing (``web/boot.js`` adds the remedies
     that fit: "Start without the saved game" when there is one), never a traceback on screen."""
     window.console.warn(f"the first drawing failed: {type(error).__name__}: {error}")
-    window.pasurStartFailed(f"{type(error).__name__}: {error}")
+    window.pasur.startFailed(f"{type(error).__name__}: {error}")

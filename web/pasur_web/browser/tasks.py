@@ -110,7 +110,7 @@ class Tasks:
         await self.changed.wait()
 
     async def after_paint(self) -> None:
-        await window.pasurDraw.afterPaint()
+        await window.pasur.draw.afterPaint()
 
     def kick(self) -> None:
         """Play the computer's turns if it is a computer's turn and nothing plays them yet."""
