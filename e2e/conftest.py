@@ -10,7 +10,6 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Dialog, Page, expect
@@ -23,13 +22,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from chromium import evidence, evidence_folder  # noqa: E402
 from crashwatch import Watch  # noqa: E402
 
-from driver import Guard, open_page  # noqa: E402
+from driver import PHONE, Guard, forget_games, open_page  # noqa: E402
 from serve import SiteServer, serve_in_thread  # noqa: E402
 
 ARTIFACTS = ROOT / "artifacts"
 BROWSER_EVIDENCE = evidence_folder()  # the browser's log and crash dumps (tools/chromium.py)
 CRASH = re.compile(r"Target crashed|Page crashed")
 WATCH = Watch(BROWSER_EVIDENCE)
+PHONE_PROFILE = {"viewport": PHONE, "has_touch": True, "is_mobile": True}
 
 
 @pytest.fixture(scope="session")
@@ -71,27 +71,95 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "fresh: this test needs a profile of its own (a first visit, the page's clock)")
 
 
+REFUSED = ("a warm test shares its profile with the next ones: one that holds the clock, "
+           "goes offline or changes the whole profile is @pytest.mark.fresh (or opens a profile of its own)")
+
+
+def played_once(context: BrowserContext, site_url: str) -> BrowserContext:
+    """``context`` once it has opened the game (its service worker in charge, its snapshot stored),
+    refusing from then on what would change it for the tests that share it."""
+    page = context.new_page()
+    open_page(page, f"{site_url}?lang=en")
+    page.wait_for_selector("html[data-snapshot='saved']", timeout=WAIT_MS)
+    page.close()
+
+    def refuse(owner: object, name: str) -> None:
+        def refused(*_args: object, **_kwargs: object) -> None:
+            raise AssertionError(f"{name}: {REFUSED}")
+        setattr(owner, name, refused)
+
+    for name in ("install", "pause_at", "set_fixed_time", "set_system_time", "run_for", "fast_forward", "resume"):
+        refuse(context.clock, name)
+    for name in ("set_offline", "route", "add_init_script", "grant_permissions", "set_extra_http_headers", "close"):
+        refuse(context, name)
+    return context
+
+
+def leave_clean(context: BrowserContext, site_url: str) -> None:
+    """A shared profile after a test: its pages leave the site and close, and the site's stored
+    games, settings and statistics go (its service worker and snapshot stay)."""
+    for page in context.pages:
+        page.goto("about:blank")  # no game goes on saving itself after the clear
+    forget_games(context.pages[0] if context.pages else context.new_page(), site_url)
+    for page in list(context.pages):
+        page.close()
+
+
 @pytest.fixture(scope="session")
 def played_before(browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> Iterator[BrowserContext]:
     """One profile for the warm tests, which has opened the game once: a new page in it starts
     as a player's second visit does (from the service worker and the stored snapshot), without the
     few seconds that Pyodide takes to start on a first visit."""
     context = watched(browser.new_context(**browser_context_args))
-    page = context.new_page()
-    open_page(page, f"{site_url}?lang=en")
-    page.wait_for_selector("html[data-snapshot='saved']", timeout=WAIT_MS)
-    page.close()
+    yield played_once(context, site_url)
+    BrowserContext.close(context)
 
-    def refused(*_args: object, **_kwargs: object) -> None:
-        raise AssertionError("a warm test shares its profile with the next ones: one that holds the clock, "
-                             "goes offline or changes the whole profile is @pytest.mark.fresh")
 
-    for name in ("install", "pause_at", "set_fixed_time", "set_system_time", "run_for", "fast_forward", "resume"):
-        setattr(context.clock, name, refused)
-    for name in ("set_offline", "route", "add_init_script", "grant_permissions", "set_extra_http_headers"):
-        setattr(context, name, refused)
-    yield context
-    context.close()
+@pytest.fixture(scope="session")
+def played_before_on_a_phone(browser: Browser, browser_context_args: dict[str, Any],
+                             site_url: str) -> Iterator[BrowserContext]:
+    """The same on a phone (360×740, a finger: touch and a mobile viewport)."""
+    context = watched(browser.new_context(**{**browser_context_args, **PHONE_PROFILE}))
+    yield played_once(context, site_url)
+    BrowserContext.close(context)
+
+
+class Profiles:
+    """The profiles that have played before, for a test that opens pages in them itself: each is
+    left clean after the test, and before it is handed out again in the same test (a new visit,
+    as if from another browser that has played before)."""
+
+    def __init__(self, request: pytest.FixtureRequest, site_url: str) -> None:
+        self.request, self.site_url = request, site_url
+        self.used: list[BrowserContext] = []
+
+    def phone(self) -> BrowserContext:
+        return self.take("played_before_on_a_phone")
+
+    def desktop(self) -> BrowserContext:
+        return self.take("played_before")
+
+    def of(self, touch: bool) -> BrowserContext:
+        return self.phone() if touch else self.desktop()
+
+    def take(self, name: str) -> BrowserContext:
+        context: BrowserContext = self.request.getfixturevalue(name)
+        if context in self.used:
+            leave_clean(context, self.site_url)
+        else:
+            self.used.append(context)
+        return context
+
+
+@pytest.fixture
+def played(request: pytest.FixtureRequest, site_url: str) -> Iterator[Profiles]:
+    """Profiles that have played before (``played.phone()``, ``played.desktop()``), for a test that
+    needs no profile of its own (no clock, permissions, routes or going offline for the whole
+    profile) and opens its pages itself; they close with the test."""
+    profiles = Profiles(request, site_url)
+    yield profiles
+    for context in profiles.used:
+        leave_clean(context, site_url)
 
 
 @pytest.fixture
@@ -104,18 +172,12 @@ def context(request: pytest.FixtureRequest, new_context: Callable[..., BrowserCo
     if node.get_closest_marker("warm") is None or node.get_closest_marker("fresh") is not None:
         yield watched(new_context())
         return
+    if node.get_closest_marker("browser_context_args") is not None:
+        raise AssertionError("a warm test's profile is the shared one: a test with browser_context_args "
+                             "of its own is @pytest.mark.fresh")
     shared: BrowserContext = request.getfixturevalue("played_before")
     yield shared
-    for page in shared.pages:
-        page.goto("about:blank")  # no game goes on saving itself after the clear
-    cleaner = shared.pages[0] if shared.pages else shared.new_page()
-    cdp = shared.new_cdp_session(cleaner)
-    parts = urlsplit(site_url)
-    cdp.send("Storage.clearDataForOrigin", {"origin": f"{parts.scheme}://{parts.netloc}",
-                                            "storageTypes": "local_storage"})
-    cdp.detach()
-    for page in list(shared.pages):
-        page.close()
+    leave_clean(shared, site_url)
 
 
 def watched(context: BrowserContext) -> BrowserContext:

@@ -56,8 +56,27 @@ def forget_games(page: Page, site_url: str) -> None:
     cdp.detach()
 
 
+# Playwright's own waits for a selector (and its expect()) look again after 20, 50, 100 and 100 ms,
+# then every 500 ms (Playwright 1.65's retryWithProgressAndBackoff): a page ready 0.3 s or more into
+# such a wait is seen a quarter of a second late on average. wait_for looks every POLL_MS, from the
+# page (with the browser's own timer, which Playwright keeps aside from a test's clock).
+POLL_MS = 20
+FOUND = """([selector, visible]) => {
+  const e = document.querySelector(selector);
+  if (!e || !visible) return !!e;
+  const box = e.getBoundingClientRect();
+  return e.checkVisibility() && getComputedStyle(e).visibility === 'visible' && box.width > 0 && box.height > 0;
+}"""
+
+
+def wait_for(page: Where, selector: str, visible: bool = True, timeout: float | None = None) -> None:
+    """Wait until ``selector`` matches an element: a visible one, as Playwright's ``wait_for_selector``
+    has it (a box of some size, not hidden by its style), or any with ``visible=False``."""
+    page.wait_for_function(FOUND, arg=[selector, visible], polling=POLL_MS, timeout=timeout)
+
+
 def wait_ready(page: Where, failed: list[str] | None = None) -> None:
-    page.wait_for_selector(READY, timeout=90_000)
+    wait_for(page, READY, visible=False, timeout=90_000)
     if page.get_attribute("html", "data-error") is not None:
         detail = page.locator(".py-error").all_inner_texts() or [page.inner_text("#startup-error-detail")]
         raise AssertionError(f"the start-up failed: {page.inner_text('#startup-error')}\n"
@@ -167,7 +186,7 @@ def answer_capture_choice(page: Where, card: str, capture: str | None = None, he
 
 def play_one_card(page: Where) -> None:
     """Play the first legal move of the human's hand by clicks."""
-    page.wait_for_selector("#hand [data-card]:not([disabled])")
+    wait_for(page, "#hand [data-card]:not([disabled])")
     game = saved_game(page)
     move = game.legal_moves()[0]
     tap_card(page, move.card)
@@ -247,4 +266,4 @@ def reload_offline_without_server(page: Page, server: Any, guard: Guard) -> None
     page.context.set_offline(True)
     guard.expect_errors = True
     page.reload()
-    page.wait_for_selector("html[data-error]", timeout=90_000)
+    wait_for(page, "html[data-error]", visible=False, timeout=90_000)

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import watched
+from conftest import Profiles, watched
 from playwright.sync_api import Browser, Page, expect
 
 from driver import (
@@ -126,10 +126,9 @@ BETTER = {"en": "better: ", "fr": "mieux : ", "fa": "بهتر: "}  # how a line 
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "fa"])
-def test_the_review_opens_on_its_key_moments_in_three_languages(browser: Browser, site_url: str, artifacts: Path,
+def test_the_review_opens_on_its_key_moments_in_three_languages(played: Profiles, site_url: str, artifacts: Path,
                                                                  lang: str) -> None:
-    context = watched(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True))
-    page = context.new_page()
+    page = played.phone().new_page()
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     open_page(page, site_url + f"?seed=5&players=2&speed=instant&ai=medium&lang={lang}")
@@ -168,7 +167,6 @@ def test_the_review_opens_on_its_key_moments_in_three_languages(browser: Browser
     assert sorted(index for _, index in worse[:3]) == shown
     page.screenshot(path=str(artifacts / f"review-list-{lang}-phone.png"))
     assert not errors, errors
-    context.close()
 
 
 def test_try_again_from_a_key_moment(page: Page, guard: object, site_url: str, artifacts: Path) -> None:

@@ -7,6 +7,8 @@ from playwright.sync_api import Page, expect
 
 from driver import EMBED_MATCH_KEY, RULES_PAGE_GAME_KEY, hold_clock, open_page, play_to_end, wait_ready
 
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
+
 # docs/RULES.md §4.2: the 7 of clubs on 4C 4D 2H 2S, worked out by hand there.
 SEVEN_ON_FOURS_AND_TWOS = {"4C", "4D", "2H,2S", "4C,4D", "2H,2S,4C", "2H,2S,4D", "2H,2S,4C,4D"}
 
@@ -98,6 +100,7 @@ def test_deal_demo_plays_and_explains_every_move(page: Page, guard: object, site
     page.wait_for_selector("#demo-again", timeout=60_000)
 
 
+@pytest.mark.fresh  # the page's clock is the profile's
 def test_deal_demo_pause_and_step(page: Page, guard: object, site_url: str) -> None:
     page.clock.install()  # the test moves the page's clock itself
     open_page(page, f"{site_url}?demo=deal&seed=6&speed=fast&lang=en")

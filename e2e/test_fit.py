@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, watched
+from conftest import ROOT, Profiles, watched
 from playwright.sync_api import Browser, Page, expect
 
 from driver import (
@@ -47,11 +47,11 @@ HAND_INSIDE = """() => { const r = document.getElementById('hand').getBoundingCl
 
 
 @pytest.fixture(params=list(SIZES))
-def person(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[Page, str]]:
+def person(request: pytest.FixtureRequest, played: Profiles) -> Iterator[tuple[Page, str]]:
     viewport, touch = SIZES[request.param]
-    context = watched(browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch))
-    yield context.new_page(), request.param
-    context.close()
+    page = played.of(touch).new_page()
+    page.set_viewport_size(viewport)
+    yield page, request.param
 
 
 def tap(page: Page, selector: str, touch: bool) -> None:
@@ -153,10 +153,9 @@ LOOK_FITS = """() => {
 
 
 @pytest.mark.parametrize("lang", ["en", "fa", "fr", "es", "it", "nl"])
-def test_a_card_looked_at_is_said_whole_on_a_phone(browser: Browser, site_url: str, artifacts: Path,
+def test_a_card_looked_at_is_said_whole_on_a_phone(played: Profiles, site_url: str, artifacts: Path,
                                                     lang: str) -> None:
-    context = watched(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True))
-    page = context.new_page()
+    page = played.phone().new_page()
     game = scenario(["9S 5H 7C KD", "3D 6S 8C QH"], "2C 4D JH QS")
     page.goto(site_url + f"?lang={lang}")
     page.evaluate("text => localStorage.setItem('pasur.match', text)",
@@ -173,15 +172,14 @@ def test_a_card_looked_at_is_said_whole_on_a_phone(browser: Browser, site_url: s
     page.get_by_role("button", name=cancel, exact=True).tap()  # a cross on a phone, named Cancel
     expect(page.locator("#selection")).to_be_hidden()
     assert not saved_game(page).history  # nothing played
-    context.close()
 
 
-def test_a_card_looked_at_says_how_to_play_it_as_the_player_plays(browser: Browser, site_url: str) -> None:
+def test_a_card_looked_at_says_how_to_play_it_as_the_player_plays(played: Profiles, site_url: str) -> None:
     """A second tap on a phone, a second click with a mouse, Enter again with the keys."""
     game = scenario(["9S 5H 7C KD", "3D 6S 8C QH"], "2C 4D JH QS")
     for size, touch in ((PHONE, True), (DESKTOP, False)):
-        context = watched(browser.new_context(viewport=size, has_touch=touch, is_mobile=touch))
-        page = context.new_page()
+        page = played.of(touch).new_page()
+        page.set_viewport_size(size)
         page.goto(site_url + "?lang=en")
         page.evaluate("text => localStorage.setItem('pasur.match', text)",
                       match_to_json(Match.of(game, (Seat("You", "human"), Seat("Sara", "easy")))))
@@ -200,7 +198,6 @@ def test_a_card_looked_at_says_how_to_play_it_as_the_player_plays(browser: Brows
             page.keyboard.press("Enter")
             wait_for_moves(page, 1)
             assert str(saved_game(page).history[0].move) == "KD"
-        context.close()
 
 # Every control in sight that a finger may tap, and whether each is at least 40 px each way.
 SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, .check')].filter(n => {
@@ -212,13 +209,12 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, .check')
 TABLE_BOX = "() => { const r = document.getElementById('table').getBoundingClientRect(); return [r.top, r.height]; }"
 
 
-def test_on_a_phone_every_button_is_large_enough_and_the_table_stays_put(browser: Browser, site_url: str,
+def test_on_a_phone_every_button_is_large_enough_and_the_table_stays_put(played: Profiles, site_url: str,
                                                                          artifacts: Path) -> None:
     """At 360x740 in French (long words), two-digit scores: the top bar is one row, every button is at
     least 40 px each way, the settings' boxes keep their size, and the table does not move when Undo
     comes beside Hint on the player's second turn."""
-    context = watched(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True))
-    page = context.new_page()
+    page = played.phone().new_page()
     open_page(page, f"{site_url}?players=2&seed=3&speed=instant&lang=fr")
     page.wait_for_function(WAIT_HUMAN)
     expect(page.locator("#hint")).to_be_visible()
@@ -242,16 +238,14 @@ def test_on_a_phone_every_button_is_large_enough_and_the_table_stays_put(browser
         "nodes => nodes.map(n => Math.round(n.getBoundingClientRect().width))")
     assert boxes and set(boxes) == {20}  # no box squeezed by a long label
     page.screenshot(path=str(artifacts / "fit-settings-phone-fr.png"))
-    context.close()
 
 
-def test_two_digit_scores_and_long_names_keep_the_top_bar_on_one_row(browser: Browser, site_url: str) -> None:
+def test_two_digit_scores_and_long_names_keep_the_top_bar_on_one_row(played: Profiles, site_url: str) -> None:
     game = new_game(2, Rules(target=200), seed=1)
     while len(game.deal_results) < 2 or game.turn != 0:
         game.play(game.legal_moves()[0])
     assert min(game.scores) >= 10, game.scores
-    context = watched(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True))
-    page = context.new_page()
+    page = played.phone().new_page()
     page.goto(site_url + "?lang=fr")
     page.evaluate("text => localStorage.setItem('pasur.match', text)", match_to_json(
         Match.of(game, (Seat("Alexandra", "human"), Seat("Bartholomeus", "easy")))))
@@ -265,7 +259,6 @@ def test_two_digit_scores_and_long_names_keep_the_top_bar_on_one_row(browser: Br
     for which in scores.all():
         box = which.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    context.close()
 
 # What is wider than the window or cut: the page itself, a button of the top bar, a name cut short.
 TOP_BAR_CUT = """() => [
@@ -275,12 +268,11 @@ TOP_BAR_CUT = """() => [
                  || n.scrollWidth > n.clientWidth + 1).map(n => n.id)].filter(Boolean)"""
 
 
-def test_the_new_game_panel_over_a_game_keeps_the_top_bar_in_a_phone_s_width(browser: Browser,
+def test_the_new_game_panel_over_a_game_keeps_the_top_bar_in_a_phone_s_width(played: Profiles,
                                                                               site_url: str) -> None:
     """Back to the game, said in full beside the other buttons, in every language, at 360 px."""
     for lang, players in (("en", 4), ("fr", 4), ("es", 2), ("it", 2), ("nl", 3), ("fa", 4)):
-        context = watched(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True))
-        page = context.new_page()
+        page = played.phone().new_page()  # (each language in a phone of its own: no game to resume)
         open_page(page, f"{site_url}?players={players}&seed=8&speed=instant&lang={lang}")
         page.wait_for_function(WAIT_HUMAN)
         page.locator("#new-game").tap()
@@ -291,7 +283,6 @@ def test_the_new_game_panel_over_a_game_keeps_the_top_bar_in_a_phone_s_width(bro
         expect(page.locator("#settings-button")).to_be_in_viewport(ratio=1)
         back.tap()  # and the game is there again
         expect(page.locator("#hand [data-card]").first).to_be_visible()
-        context.close()
 
 
 def test_someone_new_is_offered_the_guided_deal_first_in_sight_on_a_phone(browser: Browser, site_url: str,

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pytest
-from conftest import watched
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from conftest import Profiles
+from playwright.sync_api import Page, ViewportSize, expect
 
 from driver import (
     DESKTOP,
@@ -131,30 +131,27 @@ def deal_with_the_clock_held(page: Page, url: str) -> Any:
 
 
 @contextmanager
-def a_deal_in_flight(browser: Browser, site_url: str, touch: bool) -> Iterator[tuple[Page, str]]:
-    """A profile of its own (a phone and a finger, or a desktop and a mouse) where a two-player deal
-    is dealt with the animation clock held: its page, and a card of the hand with one outcome, still
-    at the start of its flight."""
+def a_deal_in_flight(played: Profiles, site_url: str, touch: bool) -> Iterator[tuple[Page, str]]:
+    """A profile that has played before (a phone and a finger, or a desktop and a mouse) where a
+    two-player deal is dealt with the animation clock held: its page, and a card of the hand with one
+    outcome, still at the start of its flight."""
     seed = seed_with_a_choice()[0]
     singles = [card for card, n in Counter(str(move.card) for move in new_game(2, seed=seed).legal_moves()).items()
                if n == 1]
-    context = watched(browser.new_context(viewport=PHONE if touch else DESKTOP, has_touch=touch, is_mobile=touch))
-    page = context.new_page()
-    try:
-        deal_with_the_clock_held(page, f"{site_url}?players=2&seed={seed}&speed=slow")
-        page.wait_for_function("c => document.querySelector(`#hand [data-card=\"${c}\"]`).getAnimations().length",
-                               arg=singles[0])
-        yield page, singles[0]
-    finally:
-        context.close()
+    page = played.of(touch).new_page()  # (it closes with the test)
+    page.set_viewport_size(PHONE if touch else DESKTOP)
+    deal_with_the_clock_held(page, f"{site_url}?players=2&seed={seed}&speed=slow")
+    page.wait_for_function("c => document.querySelector(`#hand [data-card=\"${c}\"]`).getAnimations().length",
+                           arg=singles[0])
+    yield page, singles[0]
 
 
 @pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
 @pytest.mark.parametrize("ms", [100, 40, -60, -100], ids=lambda ms: f"{ms}ms-before-landing")
-def test_a_tap_near_a_card_s_landing_is_never_lost(browser: Browser, site_url: str, touch: bool, ms: int) -> None:
+def test_a_tap_near_a_card_s_landing_is_never_lost(played: Profiles, site_url: str, touch: bool, ms: int) -> None:
     """A tap on a card of the hand within 100 ms of its landing, before or after, while the deal
     still flies: the card is taken (its captures shown), never lost. The clock is the test's."""
-    with a_deal_in_flight(browser, site_url, touch) as (page, card):
+    with a_deal_in_flight(played, site_url, touch) as (page, card):
         place = page.evaluate(HOLD_FLIGHT, [card, ms])
         assert page.evaluate("document.getAnimations().length") > 1  # other cards are still flying
         if touch:
@@ -170,12 +167,12 @@ def test_a_tap_near_a_card_s_landing_is_never_lost(browser: Browser, site_url: s
 
 
 @pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
-def test_a_card_pressed_while_it_flies_in_is_played(browser: Browser, site_url: str, touch: bool) -> None:
+def test_a_card_pressed_while_it_flies_in_is_played(played: Profiles, site_url: str, touch: bool) -> None:
     """Pressing a card as it leaves the stock finishes the deal, which takes the card from under
     the pointer: the press takes it all the same, once, with a mouse or a finger (a finger's tap is
     clicked by the browser where the finger was, where the card no longer is). The animation clock
     is held by the test."""
-    with a_deal_in_flight(browser, site_url, touch) as (page, flying):
+    with a_deal_in_flight(played, site_url, touch) as (page, flying):
         page.evaluate("""c => { const a = document.querySelector(`#hand [data-card="${c}"]`).getAnimations()[0];
                                 a.currentTime = a.effect.getComputedTiming().activeDuration * 0.05
                                                 + a.effect.getComputedTiming().delay; }""", flying)
@@ -503,11 +500,11 @@ def test_a_computer_capture_is_shown_before_it_is_taken_each_mark_its_own(page: 
 
 @pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
 @pytest.mark.parametrize("share", [0.6, 0.8, 0.95], ids=lambda share: f"at-{round(share * 100)}pc")
-def test_a_tap_on_a_card_as_it_is_drawn_in_flight_looks_at_it(browser: Browser, site_url: str, touch: bool,
+def test_a_tap_on_a_card_as_it_is_drawn_in_flight_looks_at_it(played: Profiles, site_url: str, touch: bool,
                                                                share: float) -> None:
     """A deal held (the animation clock is the test's) while a card of the hand is 60%, 80% or 95%
     of its way from the stock: a tap where the card is drawn at that moment takes that card."""
-    with a_deal_in_flight(browser, site_url, touch) as (page, card):
+    with a_deal_in_flight(played, site_url, touch) as (page, card):
         place = page.evaluate(FLIGHT_AT, [card, share])
         if touch:
             page.touchscreen.tap(place["x"], place["y"])

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import watched
-from playwright.sync_api import Browser, Page, expect
+from conftest import Profiles
+from playwright.sync_api import Page, expect
 
 from driver import PHONE, WAIT_HUMAN, answer_capture_choice, open_page, phase, play_to_end, saved_game, tap_card
 from pasur import new_game
@@ -21,9 +21,8 @@ REVIEW_DONE = "#review[data-done]"
 STEP = "#review-position"
 
 
-def phone(browser: Browser) -> Page:
-    context = watched(browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True))
-    return context.new_page()
+def phone(played: Profiles) -> Page:
+    return played.phone().new_page()
 
 
 def kept_reviews(page: Page) -> dict[str, list[MoveReview]]:
@@ -53,9 +52,9 @@ def shown_cards(page: Page, nth: int) -> list[str]:
         "nodes => nodes.map(n => n.dataset.card)"))
 
 
-def test_step_through_the_whole_deal_and_try_again_as_often_as_you_like(browser: Browser, site_url: str,
+def test_step_through_the_whole_deal_and_try_again_as_often_as_you_like(played: Profiles, site_url: str,
                                                                        artifacts: Path) -> None:
-    page = phone(browser)
+    page = phone(played)
     open_page(page, site_url + "?seed=5&players=2&speed=instant&ai=easy&lang=en")
     play_to_end(page, stop_at="deal-end")
     game = saved_game(page)
@@ -127,12 +126,11 @@ def test_step_through_the_whole_deal_and_try_again_as_often_as_you_like(browser:
     page.keyboard.press("Escape")
     expect(page.locator("[data-review-moment]").first).to_be_visible()
     assert phase(page) == "deal-end"
-    page.context.close()
 
 
-def test_the_guided_deals_review_grades_no_tip_below_good(browser: Browser, site_url: str,
+def test_the_guided_deals_review_grades_no_tip_below_good(played: Profiles, site_url: str,
                                                            artifacts: Path) -> None:
-    page = phone(browser)
+    page = phone(played)
     open_page(page, site_url + "?lang=en&speed=instant")  # (a new deal each time: any deal will do)
     page.locator("#guide-start").tap()
     tips = []
@@ -166,4 +164,3 @@ def test_the_guided_deals_review_grades_no_tip_below_good(browser: Browser, site
         simpler.first.scroll_into_view_if_needed()
         expect(simpler.first).to_have_attribute("data-grade", "good")
         page.screenshot(path=str(artifacts / "guided-review-simpler-phone.png"))
-    page.context.close()

@@ -10,6 +10,8 @@ from playwright.sync_api import Page, expect
 
 from driver import Guard, open_page, wait_ready
 
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
+
 PAYLOAD = '<img src=x onerror="window.__pwned=1">'
 
 
@@ -41,6 +43,7 @@ def test_html_in_a_player_name_is_text(page: Page, guard: object, site_url: str)
 
 
 # Without a service worker, so that the broken file comes from the network, where the test puts it.
+@pytest.mark.fresh
 @pytest.mark.browser_context_args(service_workers="block")
 def test_a_start_up_failure_shows_a_readable_message(page: Page, guard: Guard, site_url: str) -> None:
     guard.expect_errors = True
@@ -53,6 +56,7 @@ def test_a_start_up_failure_shows_a_readable_message(page: Page, guard: Guard, s
     assert page.locator(".py-error:visible").count() == 0  # no raw traceback on screen
 
 
+@pytest.mark.fresh  # a first visit at that address: the page and its service worker come from it
 @pytest.mark.parametrize("query", ["players=3&seed=5", "daily"])
 def test_an_address_with_a_double_slash_starts_the_game_and_a_reload_resumes_it(
         page: Page, guard: object, site_url: str, query: str) -> None:

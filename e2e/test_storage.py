@@ -12,6 +12,8 @@ from playwright.sync_api import Frame, Page, expect
 
 from driver import Guard, open_page, play_to_end, saved_game, tap_card, wait_for_moves, wait_ready
 
+pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
+
 # localStorage.setItem fails as a full storage does, until the test makes room (window.pasurTestFull).
 FULL_STORAGE = """(() => {
   const real = Storage.prototype.setItem;
@@ -77,6 +79,7 @@ def test_full_storage_is_said_at_once_play_goes_on_and_the_save_comes_back(
     assert len(saved_game(page).history) == moves
 
 
+@pytest.mark.fresh  # a first visit with storage turned off, as a private window's
 def test_disabled_storage_is_said_on_the_setup_panel_and_the_game_plays(
         page: Page, guard: object, site_url: str, artifacts: Path) -> None:
     page.add_init_script(NO_STORAGE)
