@@ -259,9 +259,7 @@ function answered() {
 // What comes with a drawing besides the page's parts: the sounds of what was played, whether
 // another drawing is due, the end of a tap's answer, and a call at the next animation frame.
 function extras(batch) {
-  (batch.sounds || []).forEach(function (sound) {
-    sound.play(sound[0], sound[1]);
-  });
+  (batch.sounds || []).forEach(function (heard) { sound.play(heard[0], heard[1]); });
   document.documentElement.toggleAttribute("data-drawing", !!batch.drawing);
   if (batch.answered) answered();
   if (batch.again) requestAnimationFrame(function (time) { crossings += 1; python.frame(time); });
