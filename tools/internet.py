@@ -148,6 +148,9 @@ def build(nat_a: str = "cone", nat_b: str = "cone") -> Internet:
 def _home(internet: Internet, name: str) -> None:
     nat, inside, lan = router(name), home(name), LAN[name]
     for namespace in (nat, inside):
+        if Path("/run/netns", namespace).exists():  # left by a run that was stopped before its clean-up
+            with contextlib.suppress(RuntimeError):
+                run("ip", "netns", "delete", namespace)
         run("ip", "netns", "add", namespace)
         internet.made.append(namespace)
         _no_ipv6(namespace)
