@@ -87,10 +87,10 @@ class Runtime:
         self.answer_due = True
         if self.tap_drawing_due:
             self.draw()
-        elif not self.schedule.dirty:
-            self.send_outbox()  # nothing to draw: the answer ends now
-        elif self.outbox:
-            self.send_outbox()  # (this frame was drawn already: the answer ends with the next drawing)
+        elif not self.schedule.dirty or self.outbox:
+            # Nothing to draw: the answer ends now. Or this frame was drawn already: what waits goes
+            # now, and the answer ends with the next drawing.
+            self.send_outbox()
 
     def _take(self, action: act.Action) -> None:
         reads = reads_first(self.state, action)
