@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -29,19 +31,26 @@ RULES_PAGE_GAME_KEY = EMBED_MATCH_KEY + "?players=2&preset=seeds&target=11&ai=ea
 Where = Page | Frame  # a whole page, or the game inside an iframe
 
 
-def open_page(page: Page, url: str) -> None:
-    # What went wrong on the way, named if the start fails: requests with no answer, console errors.
+@contextmanager
+def start_watched(page: Page) -> Iterator[list[str]]:
+    """What goes wrong while ``page`` (and its frames) start, to be named if a start fails: requests
+    with no answer, console errors."""
     failed: list[str] = []
     record = lambda request: failed.append(f"{request.url} ({request.failure})")  # noqa: E731
     said = lambda message: failed.append(f"console: {message.text}") if message.type == "error" else None  # noqa: E731
     page.context.on("requestfailed", record)
     page.on("console", said)
     try:
-        page.goto(url)
-        wait_ready(page, failed)
+        yield failed
     finally:
         page.context.remove_listener("requestfailed", record)
         page.remove_listener("console", said)
+
+
+def open_page(page: Page, url: str) -> None:
+    with start_watched(page) as failed:
+        page.goto(url)
+        wait_ready(page, failed)
 
 
 def forget_games(page: Page, site_url: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from driver import EMBED_MATCH_KEY, RULES_PAGE_GAME_KEY, hold_clock, open_page, play_to_end, wait_ready
+from driver import EMBED_MATCH_KEY, RULES_PAGE_GAME_KEY, hold_clock, open_page, play_to_end, start_watched, wait_ready
 
 pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
@@ -140,16 +140,17 @@ def test_embed_mode_fits_a_small_frame(page: Page, guard: object, site_url: str)
 
 
 def test_example_rules_page_embeds_a_game_and_two_demos(page: Page, guard: object, site_url: str) -> None:
-    page.goto(f"{site_url}web/examples/rules.html")
-    frames = {}
-    for name in ("capture", "deal", "game"):
-        element = page.locator(f"iframe.frame-{name}")
-        element.scroll_into_view_if_needed()
-        frame = element.element_handle().content_frame()
-        assert frame is not None
-        frames[name] = frame
-    for frame in frames.values():
-        wait_ready(frame)
+    with start_watched(page) as failed:
+        page.goto(f"{site_url}web/examples/rules.html")
+        frames = {}
+        for name in ("capture", "deal", "game"):
+            element = page.locator(f"iframe.frame-{name}")
+            element.scroll_into_view_if_needed()
+            frame = element.element_handle().content_frame()
+            assert frame is not None
+            frames[name] = frame
+        for frame in frames.values():
+            wait_ready(frame, failed)
     shown = frames["capture"].locator("#demo-options [data-capture]").evaluate_all(
         "nodes => nodes.map(n => n.dataset.capture)")
     assert set(shown) == SEVEN_ON_FOURS_AND_TWOS
