@@ -373,3 +373,25 @@ def test_a_page_whose_scripts_never_load_says_so_and_offers_to_load_it_again(pag
     guard.expect_errors = False
     expect(page.locator("#no-start")).to_have_count(0)
     expect(page.locator("#start")).to_be_visible()
+
+
+@pytest.mark.fresh
+@pytest.mark.browser_context_args(service_workers="block")  # (requests go to the network)
+def test_a_file_of_the_start_that_fails_to_arrive_is_asked_for_again(page: Page, guard: Guard, site_url: str) -> None:
+    """A network that drops a request or two: PyScript's first file is asked for again, and the game
+    starts, rather than saying that its files could not be loaded."""
+    asked: list[str] = []
+
+    def drop_twice(route: Route) -> None:
+        asked.append(route.request.url)
+        if len(asked) <= 2:
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/vendor/pyscript/core.js", drop_twice)
+    guard.expected = ["Failed to load resource", "core.js"]  # (the browser says so of each dropped request)
+    open_page(page, f"{site_url}?lang=en")
+    assert page.get_attribute("html", "data-error") is None
+    expect(page.locator("#start")).to_be_visible()
+    assert len(asked) >= 3  # dropped twice, then given

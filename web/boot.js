@@ -220,12 +220,21 @@ if (panelBeforePython) {
 }
 
 // ---------------------------------------------------------------- PyScript
+// A file of PyScript that fails to arrive (a network that drops a request) is asked for again, twice,
+// before the page says the game's files could not be loaded (the browser keeps no failed import).
+const CORE_TRIES = 3, CORE_RETRY_MS = 1000;
 let started = false;
+function importCore(tries) {
+  import(site + "vendor/pyscript/core.js").catch(function (error) {
+    if (tries > 1 && !failed) setTimeout(function () { importCore(tries - 1); }, CORE_RETRY_MS);
+    else fail(String(error));
+  });
+}
 function startPython() {
   if (started) return;
   started = true;
   show(1, 50);
-  import(site + "vendor/pyscript/core.js").catch(function (error) { fail(String(error)); });
+  importCore(CORE_TRIES);
 }
 
 startPython(); // at once, whether a worker is in charge or not (web/offline.js)
