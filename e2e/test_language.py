@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from driver import open_page
+from driver import open_page, wait_ready
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 
@@ -38,3 +39,39 @@ def test_the_loading_panel_and_the_game_speak_the_same_language(page: Page, guar
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator("#setup h2")).to_have_text(said(lang, "setup_title"))
     expect(page.locator("#start")).to_have_text(said(lang, "start"))
+
+
+PANEL_WORDS = """() => [
+  ...Array.from(document.querySelectorAll('#setup-players option, #setup-fixed option'), (o) => o.textContent),
+  ...Array.from(document.querySelectorAll('#setup-seats .seat-label'), (s) => s.textContent),
+  document.getElementById('setup-target').value, document.getElementById('name-0').value]"""
+
+
+@pytest.mark.parametrize(("lang", "settings", "digits"), [
+    ("fa", "{}", "۲"), ("fa", '{"persian_digits": false}', "2"), ("fa", '{"persian_digits": 0}', "۲"),
+    ("fa", '{"persian_digits": null}', "۲"), ("fr", "{}", "2"),
+], ids=["fa", "fa-latin", "fa-zero", "fa-null", "fr"])
+def test_the_panel_before_python_counts_and_writes_numbers_as_the_game_does(
+        page: Page, guard: object, site_url: str, lang: str, settings: str, digits: str) -> None:
+    """The new-game panel drawn before Python is ready says its counts ("2 joueurs", "1 donne") in
+    the words and digits the game's Python gives it, the same as the panel the game draws later: a
+    stored setting that is neither true nor false reads the same on both sides."""
+    page.add_init_script(f"localStorage.setItem('pasur.settings', {json.dumps(settings)});")
+    held: list[Any] = []
+    page.route("**/app.zip", lambda route: held.append(route))
+    page.goto(f"{site_url}?lang={lang}")
+    page.wait_for_selector('html[data-phase="setup"] #start')
+    assert page.get_attribute("html", "data-ready") is None  # Python is not there yet
+    before = page.evaluate(PANEL_WORDS)
+    assert before[0].startswith(digits), before
+    for route in held:
+        route.continue_()
+    page.unroute("**/app.zip")
+    wait_ready(page)
+    page.evaluate("document.getElementById('setup-players').dataset.before = ''")
+    page.click("#settings-button")  # the game's Python draws the panel again in another language, and back
+    page.select_option("#settings-lang", "en" if lang != "en" else "fr")
+    page.select_option("#settings-lang", lang)
+    page.click("#settings-close")
+    expect(page.locator("#setup-players")).not_to_have_attribute("data-before", "")  # drawn anew
+    assert page.evaluate(PANEL_WORDS) == before

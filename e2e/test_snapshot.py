@@ -161,7 +161,7 @@ def test_language_address_and_saved_game_are_read_after_the_restore(page: Page, 
     first_visit(page, f"{site_url}?lang=en")
     visit(page, f"{site_url}?lang=fa&players=3&seed=9&speed=instant", "snapshot")
     assert page.get_attribute("html", "data-lang") == "fa" and page.get_attribute("html", "dir") == "rtl"
-    catalog = page.evaluate("fetch('web/i18n/fa.json').then(r => r.json())")
+    catalog = page.evaluate("fetch('web/texts/fa.json').then(r => r.json())")
     assert page.inner_text("#new-game") == catalog["new_game"]
     game = saved_game(page)
     assert (game.players, game.seed) == (3, 9)

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from build import snapshot_key
 
 FILES = ["", "app.zip", "stdlib.zip", "pyscript.toml", "web/main.py", "web/interpreter.js", "web/pyodide-private.js",
-         "web/style.css", "web/i18n/en.json", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js"]
+         "web/style.css", "web/texts/en.json", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyscript/core.js"]
 
 
 def site(folder: Path, changed: str = "") -> str:
@@ -31,6 +31,6 @@ def test_the_key_changes_with_every_file_the_snapshot_depends_on(tmp_path: Path,
     assert site(tmp_path / "a") != site(tmp_path / "b", changed=path)
 
 
-@pytest.mark.parametrize("path", ["web/style.css", "web/i18n/en.json"])
+@pytest.mark.parametrize("path", ["web/style.css", "web/texts/en.json"])
 def test_the_key_stays_when_other_files_change(tmp_path: Path, path: str) -> None:
     assert site(tmp_path / "a") == site(tmp_path / "b", changed=path)

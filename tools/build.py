@@ -130,18 +130,22 @@ def copy_web(out: Path) -> None:
             continue  # written to the site root by write_service_worker
         if path.is_file() and (path.suffix in STATIC_SUFFIXES or path.name == "main.py"):
             shutil.copy2(path, web / path.name)
-    for folder in ("icons", "examples", "i18n"):
+    for folder in ("icons", "examples"):
         if (ROOT / "web" / folder).is_dir():
             shutil.copytree(ROOT / "web" / folder, web / folder)
     # What the new-game panel offers, from the engine's presets (read by web/setup.js), and what the
-    # page's scripts need before Python is ready (texts, plurals, digits, limits, storage keys).
+    # page's scripts need before Python is ready (the page's texts as Python shows them, limits, keys).
     sys.path[:0] = [str(ROOT), str(ROOT / "web")]
-    from script_facts import scripts_file
+    from script_facts import scripts_file, texts_files
 
     from pasur_web.model.params import setup_config
 
     (web / "setup.json").write_text(json.dumps(setup_config(), sort_keys=True) + "\n", encoding="utf-8")
     (web / "generated.js").write_text(scripts_file(), encoding="utf-8")
+    (web / "texts").mkdir()
+    for name, texts in texts_files().items():
+        (web / "texts" / f"{name}.json").write_text(json.dumps(texts, ensure_ascii=False, sort_keys=True),
+                                                   encoding="utf-8")
     # Where a game between friends finds its signalling server and ICE servers (web/peers.js): by
     # default a PeerJS server on the page's own host, port 9000, and no STUN or TURN server. A host
     # edits it (README, "Playing friends").

@@ -1,7 +1,8 @@
 """What the page's scripts need before Python is ready (``web/boot.js``, ``web/setup.js``), taken from
-where the game defines it: the start-up's texts in every language, the plural rule, the digits,
-the limits of the new-game panel and the storage keys. The build
-writes it into ``web/generated.js`` (``tools/build.py``): no text, rule or limit is written twice."""
+where the game defines it: the start-up's texts in every language, the limits of the new-game panel
+and the storage keys (``web/generated.js``), and the page's texts as the game's Python shows them,
+counted texts and digits included (``web/texts/<name>.json``). The build writes both
+(``tools/build.py``): no text, rule or limit is written twice."""
 
 from __future__ import annotations
 
@@ -12,9 +13,7 @@ from pasur_web.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGE_TAG,
     LANGUAGES,
-    PERSIAN_DIGITS,
     RTL_LANGUAGES,
-    SINGULAR_ALSO_ZERO,
     load_catalog,
 )
 from pasur_web.model.params import EMBED_WHEN, GAME_KEYS, MAX_TARGET
@@ -27,8 +26,9 @@ from pasur_web.model.storage import (
     SETTINGS_KEY,
     STATS_KEY,
 )
+from pasur_web.screens.setup import catalog_texts
 
-__all__ = ["BOOT_TEXTS", "default_names", "script_facts", "scripts_file"]
+__all__ = ["BOOT_TEXTS", "LATIN_TEXTS", "default_names", "script_facts", "scripts_file", "texts_files"]
 
 # The texts web/boot.js shows before Python is ready (the loading panel and the start-up error).
 BOOT_TEXTS = ("loading", "reload", "starting", "boot_step_download", "boot_step_python", "boot_step_table",
@@ -36,13 +36,26 @@ BOOT_TEXTS = ("loading", "reload", "starting", "boot_step_download", "boot_step_
               "boot_advice_network", "boot_advice_reload", "boot_offline_button", "boot_saved_button")
 
 
+# The languages whose page shows digits of its own, and the name of their texts with Latin digits
+# (the setting "Persian digits" off).
+LATIN_TEXTS = {"fa": "fa-latn"}
+
+
+def texts_files() -> dict[str, dict[str, str]]:
+    """``web/texts/<name>.json``: the page's texts in each language (and with Latin digits where the
+    language has digits of its own), as the game's Python shows them (screens/setup.py
+    catalog_texts): web/boot.js draws the new-game panel with them before Python is ready."""
+    files = {lang: catalog_texts(load_catalog(lang, native_digits=True)) for lang in LANGUAGES}
+    files.update({name: catalog_texts(load_catalog(lang)) for lang, name in LATIN_TEXTS.items()})
+    return files
+
+
 def script_facts() -> dict[str, Any]:
     return {
         "texts": {lang: {key: load_catalog(lang).t(key) for key in BOOT_TEXTS} for lang in LANGUAGES},
         "languages": list(LANGUAGES), "languageTag": LANGUAGE_TAG, "rtl": sorted(RTL_LANGUAGES),
         "defaultLanguage": DEFAULT_LANGUAGE,
-        "singularZero": sorted(SINGULAR_ALSO_ZERO),
-        "digits": {"fa": PERSIAN_DIGITS},
+        "latinTexts": LATIN_TEXTS,
         "limits": {"target": [1, MAX_TARGET], "name": MAX_NAME, "fixed": list(FIXED_DEALS)},
         "digitForms": list(DIGIT_FORMS),
         "keys": {"settings": SETTINGS_KEY, "match": MATCH_KEY, "embedMatch": EMBED_MATCH_KEY, "stats": STATS_KEY,

@@ -40,7 +40,6 @@ addEventListener("message", function (event) {
 // game's Python gives ("fa-IR", "FR").
 let settings = {};
 try { settings = JSON.parse(stored(facts.keys.settings) || "{}") || {}; } catch (error) { settings = {}; }
-const persianDigits = settings.persian_digits !== false;
 const tag = new RegExp("^(?:" + facts.languageTag + ")$");
 function known(candidate) {
   const found = typeof candidate === "string" && tag.exec(candidate);
@@ -48,6 +47,9 @@ function known(candidate) {
 }
 const wanted = [query.get("lang"), settings.lang].concat(navigator.languages || [navigator.language]);
 const lang = wanted.map(known).filter(Boolean)[0] || facts.defaultLanguage;
+// The page's texts as the game shows them: in a language with digits of its own, with Latin digits
+// when the player chose them (the setting is off only when stored as false, as the game reads it).
+const textsName = settings.persian_digits === false && facts.latinTexts[lang] || lang;
 hooks.language = lang;
 const text = facts.texts[lang];
 const steps = [text.boot_step_download, text.boot_step_python, text.boot_step_table];
@@ -190,7 +192,6 @@ function answered(answer) {
 function drawPanel(loaded) {
   if (root.hasAttribute("data-ready") || root.getAttribute("data-phase") !== "loading") return;
   const catalog = loaded[0];
-  loaded[1].native_digits = lang === "fa" && persianDigits; // as the game shows numbers
   loaded[1].lang = lang;
   renderObjects(catalog, loaded[1]);
   document.querySelectorAll("[data-i18n]").forEach(function (element) {
@@ -211,7 +212,7 @@ function pressedEarly(event) {
 }
 if (!panelBeforePython) preload();
 if (panelBeforePython) {
-  Promise.all([fetch("./web/i18n/" + lang + ".json"), fetch("./web/setup.json")])
+  Promise.all([fetch("./web/texts/" + textsName + ".json"), fetch("./web/setup.json")])
     .then(function (answers) { return Promise.all(answers.map(answered)); })
     .then(drawPanel)
     .catch(function () { /* Python draws the panel when it is ready */ })

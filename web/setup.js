@@ -2,20 +2,16 @@
 // Python and the engine are still loading (boot.js draws it at once; the game's Python redraws it
 // with the same function for "New game" and language changes, and reads it when a game starts).
 //
-// window.pasur.setup.renderObjects(texts, config): texts is a message catalog (web/i18n/<lang>.json); config
-// (web/setup.json, written by the build from pasur's presets) lists the presets, the options,
-// the computer levels and the defaults, with the language, its digits and a note when nothing can
-// be stored. Values already chosen in the panel are kept. The plural rule, the digits and the
-// limits come from web/generated.js (written by the build from the game's Python).
+// window.pasur.setup.renderObjects(texts, config): texts are the page's texts as the game's Python
+// shows them (screens/setup.py catalog_texts; before Python, web/texts/<name>.json written by the
+// build from the same function): each counted text with each count the panel shows ("players_n/3"),
+// and "digits", the page's own digits when they are not Latin. config (web/setup.json, written by the
+// build from pasur's presets) lists the presets, the options, the computer levels and the defaults,
+// with the language and a note when nothing can be stored. Values already chosen in the panel are
+// kept. The limits come from web/generated.js (written by the build from the game's Python).
 
 import { facts } from "./generated.js";
 import { hooks } from "./hooks.js";
-
-function fill(text, values) {
-  return String(text).replace(/\{(\w+)\}/g, function (whole, name) {
-    return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-  });
-}
 
 function node(tag, attrs, children) {
   let element = document.createElement(tag);
@@ -40,9 +36,9 @@ function option(value, text, selected) {
 const state = { texts: null, config: null };
 
 function digits(text) {
-  // The language's own digits when the game shows them (the same setting as the rest of the page).
-  const own = state.config && state.config.native_digits ? facts.digits[state.lang] : null;
-  if (!own) return text;
+  // A number in the page's digits (given with its texts when they are not Latin).
+  const own = state.texts && state.texts.digits;
+  if (!own) return String(text);
   return String(text).replace(/[0-9]/g, function (d) { return own[Number(d)]; });
 }
 
@@ -76,13 +72,11 @@ function markTarget(shown) {
   return wrong;
 }
 
-function t(key, values) {
+// A text of the page; with a count, the text for that count as the game's Python wrote it.
+function t(key, count) {
   const texts = state.texts || {};
-  values = values || {};
-  // "key_one" for a singular count (French also says "0 point"), as the page's catalog does.
-  const one = values.n === 1 || (values.n === 0 && facts.singularZero.indexOf(state.lang) >= 0);
-  if (one && (key + "_one") in texts) key = key + "_one";
-  return digits(fill(key in texts ? texts[key] : key, values));
+  const name = count === undefined ? key : key + "/" + count;
+  return name in texts ? texts[name] : name;
 }
 
 function current(id) {
@@ -97,7 +91,7 @@ function seatRows(players, kept) {
     const fallback = seat === 0 ? t("you") : t("default_name_" + seat);
     let name = node("input", {
       id: "name-" + seat, type: "text", maxlength: facts.limits.name, autocomplete: "off",
-      "aria-label": t("name") + " " + t("seat_n", { n: seat + 1 })
+      "aria-label": t("name") + " " + t("seat_n", seat + 1)
     });
     // A name the panel gave (in any language) follows the language; a name typed stays.
     let typed = kept.names[seat] !== undefined && facts.defaultNames.indexOf(kept.names[seat]) < 0;
@@ -107,13 +101,13 @@ function seatRows(players, kept) {
       kind = node("span", { className: "seat-kind", text: t("human") });
     } else {
       const chosen = kept.kinds[seat] || config.default_ai;
-      kind = node("select", { id: "kind-" + seat, "aria-label": t("seat_n", { n: seat + 1 }) },
+      kind = node("select", { id: "kind-" + seat, "aria-label": t("seat_n", seat + 1) },
         config.ai_levels.map(function (level) { return option(level, t("ai_" + level), level === chosen); })
           .concat([option("human", t("human"), chosen === "human"),
             option("friend", t("seat_friend_kind"), chosen === "friend")]));
     }
     rows.push(node("div", { className: "seat-row" }, [
-      node("span", { className: "seat-label", text: t("seat_n", { n: seat + 1 }) }), name, kind
+      node("span", { className: "seat-label", text: t("seat_n", seat + 1) }), name, kind
     ]));
   }
   let box = current("setup-seats");
@@ -152,7 +146,7 @@ export function renderObjects(texts, config) {
   const preset = kept.preset || defaults.preset;
   let rules = config.presets[preset];
   const playersSelect = node("select", { id: "setup-players" }, [2, 3, 4].map(function (n) {
-    return option(n, t("players_n", { n: n }), n === players);
+    return option(n, t("players_n", n), n === players);
   }));
   const mode = node("select", { id: "setup-mode" }, [
     option("teams", t("teams"), kept.mode !== "solo"), option("solo", t("solo"), kept.mode === "solo")
@@ -170,7 +164,7 @@ export function renderObjects(texts, config) {
   const targetError = node("p", { className: "notice save-error", id: "target-error", role: "alert", hidden: true,
     text: capitalized(t("reason_target")) });
   const fixed = node("select", { id: "setup-fixed" }, facts.limits.fixed.map(function (n) {
-    return option(n, n ? t("length_deals", { n: n }) : t("length_target"), String(n) === (kept.fixed || "0"));
+    return option(n, n ? t("length_deals", n) : t("length_target"), String(n) === (kept.fixed || "0"));
   }));
   const options = config.options.map(function (name) {
     let box = node("input", { id: "opt-" + name, type: "checkbox" });
@@ -239,7 +233,7 @@ function firstSeatName() {
   const humans = document.querySelectorAll('#setup-seats select[id^="kind-"]');
   const shared = Array.prototype.some.call(humans, function (select) { return select.value === "human"; });
   const you = t("you");
-  let first = t("player_n", { n: 1 });
+  let first = t("player_n", 1);
   if (shared && name.value === you) name.value = first;
   if (!shared && name.value === first) name.value = you;
 }

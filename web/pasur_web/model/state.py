@@ -154,8 +154,9 @@ class State:
 
     @property
     def cat(self) -> Catalog:
-        """The page's words now (the language and, in Persian, its digits)."""
-        return load_catalog(self.lang, bool(self.settings.get("persian_digits", True)))
+        """The page's words now (the language and, in Persian, its digits: Latin ones only when the
+        setting is stored as false, as web/boot.js reads it for the panel it draws before Python)."""
+        return load_catalog(self.lang, self.settings.get("persian_digits") is not False)
 
     @property
     def covered(self) -> bool:

@@ -69,7 +69,8 @@ def settings_body(state: State, today: datetime.date) -> list[Node]:
         for code in LANGUAGES])
 
     def check(ident: str, key: str, default: bool, label: str) -> Node:
-        box = h("input", id=ident, type="checkbox", checked=bool(settings.get(key, default)))
+        checked = cat.native_digits if key == "persian_digits" else bool(settings.get(key, default))
+        box = h("input", id=ident, type="checkbox", checked=checked)
         return h("label", "check", children=[box, h("span", text=t(label))])
 
     digits = [check("settings-digits", "persian_digits", True, "digits_setting")] if cat.lang == "fa" else []

@@ -9,14 +9,15 @@ from typing import Any
 
 from pasur.rules import PRESETS
 
-from ..i18n import Catalog
+from ..i18n import PERSIAN_DIGITS, Catalog
 from ..model.match import Match
 from ..model.params import Params, setup_config
+from ..model.setup_form import FIXED_DEALS
 from ..model.state import State
 from .html import Node, h
 from .words import listing
 
-__all__ = ["catalog_texts", "leave", "setup_panel"]
+__all__ = ["PANEL_COUNTS", "catalog_texts", "leave", "setup_panel"]
 
 
 def setup_panel(state: State, today: datetime.date | None = None) -> tuple[Node | None, tuple[dict[str, str],
@@ -80,14 +81,26 @@ def _panel(cat: Catalog, defaults: tuple[int, str, int | None, str],
     players, preset, target, ai = defaults
     chosen = Params(players=players, preset=preset, target=target, ai=ai)
     note = cat.t("setup_storage_" + storage) if storage is not None else ""
-    config = {**setup_config(chosen), "native_digits": cat.native_digits, "lang": cat.lang, "storage_note": note}
+    config = {**setup_config(chosen), "lang": cat.lang, "storage_note": note}
     return catalog_texts(cat), config
+
+
+# The counted texts the new-game panel shows, with each count it shows them with.
+PANEL_COUNTS = {"players_n": (2, 3, 4), "seat_n": (1, 2, 3, 4), "player_n": (1,), "length_deals": FIXED_DEALS[1:]}
 
 
 @functools.cache
 def catalog_texts(cat: Catalog) -> dict[str, str]:
-    """Every text of the catalog (for the scripts that draw without Python)."""
-    return {key: cat.t(key) for key in cat.fallback}
+    """Every text of the catalog as the page shows it (for the scripts that draw without Python);
+    the new-game panel's counted texts with each of their counts ("players_n/3"), in the catalog's
+    plural forms and digits; and the page's own digits ("digits", when they are not Latin), for a
+    number the panel shows. ``web/setup.js`` only looks texts up (the build writes the same for its
+    first drawing, before Python: tools/build.py)."""
+    texts = {key: cat.t(key) for key in cat.fallback}
+    texts.update({f"{key}/{n}": cat.t(key, n=n) for key, counts in PANEL_COUNTS.items() for n in counts})
+    if cat.native_digits:
+        texts["digits"] = PERSIAN_DIGITS
+    return texts
 
 
 def _counted_attempt(match: Match | None, cat: Catalog) -> Node | None:
