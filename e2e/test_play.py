@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -126,10 +127,8 @@ def test_screenshots(page: Page, guard: object, site_url: str, artifacts: Path) 
         forget_games(page, site_url)  # the next size starts afresh, not asked about this game
 
 
-@pytest.mark.fresh  # a first visit: Python loads while the panel is used
-# Without a service worker, so that the test can hold back the game's Python (app.zip) at will.
-@pytest.mark.browser_context_args(service_workers="block")
-def test_the_new_game_panel_works_while_python_loads(page: Page, guard: object, site_url: str) -> None:
+def held_python(page: Page) -> Callable[[], None]:
+    """The game's Python (app.zip) held back until the function returned is called."""
     held: list[Any] = []
     released = False
 
@@ -139,7 +138,21 @@ def test_the_new_game_panel_works_while_python_loads(page: Page, guard: object, 
         else:
             held.append(route)
 
+    def release() -> None:
+        nonlocal released
+        released = True
+        for route in held:
+            route.continue_()
+
     page.route("**/app.zip", hold)
+    return release
+
+
+@pytest.mark.fresh  # a first visit: Python loads while the panel is used
+# Without a service worker, so that the test can hold back the game's Python (app.zip) at will.
+@pytest.mark.browser_context_args(service_workers="block")
+def test_the_new_game_panel_works_while_python_loads(page: Page, guard: object, site_url: str) -> None:
+    release = held_python(page)
     page.goto(f"{site_url}?lang=fr")
     page.wait_for_selector('html[data-phase="setup"] #start')
     assert page.get_attribute("html", "data-ready") is None  # Python is not there yet
@@ -150,9 +163,39 @@ def test_the_new_game_panel_works_while_python_loads(page: Page, guard: object, 
     page.click("#start")
     assert page.evaluate("window.pasur.pending") == "start"
     assert page.is_disabled("#start")
-    released = True
-    for route in held:
-        route.continue_()
+    release()
     page.wait_for_selector('html[data-ready][data-phase="play"]', timeout=90_000)
     assert page.locator("#opponents .opponent").count() == 2
     assert "Bijan" in page.inner_text("#opponents")
+    page.click("#new-game")  # the panel again: its buttons are the player's again (they stayed disabled)
+    page.click("#leave-confirm")
+    expect(page.locator("#start")).to_be_enabled()
+    expect(page.locator("#guide-start")).to_be_enabled()
+    page.click("#start")
+    expect(page.locator("html")).to_have_attribute("data-phase", "play")
+
+
+@pytest.mark.fresh
+@pytest.mark.browser_context_args(service_workers="block")
+def test_a_wrong_target_pressed_before_python_is_said_once_it_is_ready(page: Page, guard: object,
+                                                                       site_url: str) -> None:
+    """Start pressed with "Play to" left wrong while Python loads: the game's Python, once ready,
+    starts no game, says what is wrong, gives the field the focus and the buttons back."""
+    release = held_python(page)
+    page.goto(f"{site_url}?lang=en")
+    page.wait_for_selector('html[data-phase="setup"] #start')
+    page.fill("#setup-target", "5000")
+    page.click("#start")
+    assert page.get_attribute("html", "data-ready") is None  # Python is not there yet
+    release()
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=90_000)
+    expect(page.locator("#target-error")).to_be_visible()
+    expect(page.locator("#target-error")).to_have_text("The target must be a whole number from 1 to 1000")
+    expect(page.locator("#setup-target")).to_be_focused()
+    expect(page.locator("#start")).to_be_enabled()
+    assert page.get_attribute("html", "data-phase") == "setup"
+    page.fill("#setup-target", "40")
+    expect(page.locator("#target-error")).to_be_hidden()  # right: unsaid as it is typed
+    page.click("#start")
+    expect(page.locator("html")).to_have_attribute("data-phase", "play")
+    assert saved_game(page).rules.target == 40

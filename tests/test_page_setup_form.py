@@ -1,10 +1,16 @@
 """model/setup_form.py: the new-game panel's values read into players, rules and seats."""
 
+from helpers import match_of
 from pasur import Rules
 from pasur_web.i18n import load_catalog
-from pasur_web.model.params import SETUP_OPTIONS
+from pasur_web.model import actions as act
+from pasur_web.model import effects as fx
+from pasur_web.model.params import SETUP_OPTIONS, parse_params
 from pasur_web.model.seats import YOU_WORDS
-from pasur_web.model.setup_form import DEFAULT_TARGET, read_setup
+from pasur_web.model.setup_form import DEFAULT_TARGET, read_setup, read_target
+from pasur_web.model.state import State, View
+from pasur_web.model.storage import Loaded
+from pasur_web.model.update import initial_state, update
 
 T = load_catalog("en").t
 STANDARD = {f"opt-{name}": getattr(Rules(), name) for name in SETUP_OPTIONS}  # the boxes as the panel ticks them
@@ -50,3 +56,44 @@ def test_the_target_is_read_in_latin_persian_or_arabic_digits() -> None:
         assert read_setup({"setup-target": typed}, "easy", T, YOU_WORDS).rules.target == 51, typed
     for bad in ("", "۰", "۱۰۰۱", "5.1", "-5", "۵ ۱", "五一", "𝟓𝟏", "١٠٠٠٠٠٠"):
         assert read_setup({"setup-target": bad}, "easy", T, YOU_WORDS).rules.target == DEFAULT_TARGET, bad
+
+
+def panel(lang: str = "en", settings: dict[str, object] | None = None) -> State:
+    """The new-game panel on screen, the game's Python ready."""
+    state, _ = update(initial_state(parse_params(""), settings or {}, lang), act.Started(Loaded(None)))
+    assert state.view == View.SETUP
+    return state
+
+
+def test_the_target_is_read_by_the_game_alone_in_every_digit_and_within_its_limits() -> None:
+    for text, number in [("62", 62), (" ۵۱ ", 51), ("٧5", 75), ("1", 1), ("1000", 1000)]:
+        assert read_target({"setup-target": text}) == number, text
+    for text in ["", "0", "1001", "abc", "5.5", "-3", "+7", "0x10", "1e2", "۱۰۰۱", "٢٢٢٢٢٢٢"]:
+        assert read_target({"setup-target": text}) is None, text
+
+
+def test_a_target_typed_in_is_said_wrong_only_once_left_and_written_in_the_page_s_digits() -> None:
+    state = panel("fa")
+    assert update(state, act.TypeTarget("۱۰۰۱", left=False))[1] == []  # typing: nothing said yet
+    assert update(state, act.TypeTarget("۱۰۰۱", left=True))[1] == [fx.MarkTarget(True)]  # left wrong: said
+    assert update(state, act.TypeTarget("٧5", left=False))[1] == [fx.MarkTarget(False)]  # right: unsaid at once
+    assert update(state, act.TypeTarget("٧5", left=True))[1] == [fx.MarkTarget(False, "۷۵")]
+    latin = panel("fa", {"persian_digits": False})
+    assert update(latin, act.TypeTarget("۷۵", left=True))[1] == [fx.MarkTarget(False, "75")]
+
+
+def test_no_game_starts_and_no_table_opens_with_a_wrong_target() -> None:
+    form = {"setup-players": "2", "setup-preset": "seeds", "setup-target": "abc", "kind-1": "easy"}
+    for action in (act.StartGame(form), act.StartGame({**form, "kind-1": "friend"}),
+                   act.OpenTable({**form, "kind-1": "friend"}, "abcdef", "s" * 64)):
+        state, effects = update(panel(), action)
+        assert state.match is None and state.online is None and state.view == View.SETUP, action
+        assert effects == [fx.MarkTarget(True), fx.Focus("#setup-target")]
+    state, _ = update(panel(), act.StartGame({**form, "setup-target": "۴۰"}))
+    assert match_of(state).board.rules.target == 40
+
+
+def test_a_game_asked_for_before_the_game_s_python_was_ready_is_refused_the_same() -> None:
+    form = {"setup-players": "2", "setup-preset": "seeds", "setup-target": "0"}
+    state, effects = update(initial_state(parse_params(""), {}, "en"), act.Started(Loaded(None), "start", form))
+    assert state.match is None and fx.MarkTarget(True) in effects and fx.Focus("#setup-target") in effects

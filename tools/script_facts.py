@@ -16,9 +16,9 @@ from pasur_web.i18n import (
     RTL_LANGUAGES,
     load_catalog,
 )
-from pasur_web.model.params import EMBED_WHEN, GAME_KEYS, MAX_TARGET
+from pasur_web.model.params import EMBED_WHEN, GAME_KEYS
 from pasur_web.model.seats import MAX_NAME
-from pasur_web.model.setup_form import DIGIT_FORMS, FIXED_DEALS
+from pasur_web.model.setup_form import FIXED_DEALS
 from pasur_web.model.storage import (
     ASIDE_ASKED_KEY,
     EMBED_MATCH_KEY,
@@ -26,6 +26,7 @@ from pasur_web.model.storage import (
     SETTINGS_KEY,
     STATS_KEY,
 )
+from pasur_web.model.taps import TAPS
 from pasur_web.screens.setup import catalog_texts
 
 __all__ = ["BOOT_TEXTS", "LATIN_TEXTS", "default_names", "script_facts", "scripts_file", "texts_files"]
@@ -56,13 +57,13 @@ def script_facts() -> dict[str, Any]:
         "languages": list(LANGUAGES), "languageTag": LANGUAGE_TAG, "rtl": sorted(RTL_LANGUAGES),
         "defaultLanguage": DEFAULT_LANGUAGE,
         "latinTexts": LATIN_TEXTS,
-        "limits": {"target": [1, MAX_TARGET], "name": MAX_NAME, "fixed": list(FIXED_DEALS)},
-        "digitForms": list(DIGIT_FORMS),
+        "limits": {"name": MAX_NAME, "fixed": list(FIXED_DEALS)},
         "keys": {"settings": SETTINGS_KEY, "match": MATCH_KEY, "embedMatch": EMBED_MATCH_KEY, "stats": STATS_KEY,
                  "setAsideAsked": ASIDE_ASKED_KEY},
         "gameParams": [*GAME_KEYS, "demo", "daily"],
         "embedWhen": EMBED_WHEN,
         "defaultNames": default_names(),
+        "taps": {name: attribute for name, (attribute, _) in TAPS.items()},
     }
 
 

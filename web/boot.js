@@ -201,14 +201,21 @@ function drawPanel(loaded) {
   root.setAttribute("data-phase", "setup");
   show(started ? 1 : 0, 50);
 }
-// Start (or the guided deal, or today's deal) pressed before Python is ready: remembered, done when it is.
+// Start (or the guided deal, or today's deal) pressed before Python is ready: remembered, done when it
+// is (the game's Python takes it as it starts); the buttons wait till then, and are the panel's again
+// after (the panel comes back with New game, or stays when the game refuses what it was asked).
+const STARTS = "#start, #guide-start, #daily-start";
+function waitForPython(waiting) {
+  document.querySelectorAll(STARTS).forEach(function (button) { button.disabled = waiting; });
+}
 function pressedEarly(event) {
-  const button = event.target.closest("#start, #guide-start, #daily-start");
+  const button = event.target.closest(STARTS);
   if (!button || hooks.ready) return;
   hooks.pending = button.id;
-  document.querySelectorAll("#start, #guide-start, #daily-start").forEach(function (other) { other.disabled = true; });
+  waitForPython(true);
   const waiting = byId("setup-loading");
   if (waiting) waiting.textContent = text.starting || "";
+  addEventListener("py:done", function () { waitForPython(false); }, { once: true });
 }
 if (!panelBeforePython) preload();
 if (panelBeforePython) {

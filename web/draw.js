@@ -3,6 +3,7 @@
 // ([tag, [[name, value], ...], [child, ...]], a child being such a list or a text). Text always goes
 // in as text. Around it: the keyboard focus kept where it was, the cards' motion (web/motion.js),
 // the language of index.html's own texts, and the new-game panel (web/setup.js).
+import { facts } from "./generated.js";
 import { hooks } from "./hooks.js";
 import { motion } from "./motion.js";
 import { pointer } from "./pointer.js";
@@ -214,7 +215,7 @@ function afterPaint() {
 // html[data-drawing] says the drawing of the tap is due. Once that frame is painted, the taps
 // go to the game's Python in one call (``take``: what each did and on which card or capture, in
 // order), which answers with one drawing (``frame``) that ends the answer.
-const TAPS = { "pick-card": "data-card", "play-card": "data-card", "pick-capture": "data-capture" };
+const TAPS = facts.taps; // data-action -> the attribute naming what was tapped (model/taps.py)
 let waiting = [];
 let python = null; // the game's Python: {take(taps), frame()}, once it is ready (``connect``)
 let crossings = 0; // calls between this page's scripts and the game's Python, for the tests

@@ -42,34 +42,24 @@ function digits(text) {
   return String(text).replace(/[0-9]/g, function (d) { return own[Number(d)]; });
 }
 
-// A number typed in any of the digits the page knows (Latin, Persian, Arabic), as Latin digits.
-function latin(text) {
-  return String(text).replace(/[^0-9]/g, function (c) {
-    for (let i = 1; i < facts.digitForms.length; i++) {
-      const at = facts.digitForms[i].indexOf(c);
-      if (at >= 0) return String(at);
-    }
-    return c;
-  });
+// A number shown in the page's digits (``own``) or in Latin ones, as Latin digits ("" when it is not).
+function shownNumber(text, own) {
+  return Array.from(String(text).trim(), function (c) {
+    const at = own ? own.indexOf(c) : -1;
+    return at >= 0 ? String(at) : c;
+  }).join("").replace(/^.*[^0-9].*$/, "");
 }
 
-// The target typed in the panel, or null when it is not a whole number within the limits (as
-// web/pasur_web/model/setup_form.py reads it).
-function targetValue() {
-  const text = latin(current("setup-target").value.trim());
-  const number = /^[0-9]{1,6}$/.test(text) ? Number(text) : NaN;
-  return number >= facts.limits.target[0] && number <= facts.limits.target[1] ? number : null;
-}
-
-// Whether the target is said to be wrong (and how); ``shown``: said now, or unsaid once right.
-function markTarget(shown) {
-  const field = current("setup-target");
-  const error = current("target-error");
-  const wrong = targetValue() === null;
-  if (!wrong || shown) error.hidden = !wrong;
-  if (wrong && !error.hidden) field.setAttribute("aria-invalid", "true");
-  else field.removeAttribute("aria-invalid");
-  return wrong;
+// The "Play to" said to be wrong or not (wrong: null or undefined leaves it as it is), and written
+// anew (shown): the game's Python decides both (model/games.py type_target), and whether a game
+// starts with it.
+export function markTarget(wrong, shown) {
+  const field = current("setup-target"), error = current("target-error");
+  if (!field || !error) return;
+  if (typeof shown === "string") field.value = shown;
+  if (typeof wrong === "boolean") error.hidden = !wrong;
+  if (error.hidden) field.removeAttribute("aria-invalid");
+  else field.setAttribute("aria-invalid", "true");
 }
 
 // A text of the page; with a count, the text for that count as the game's Python wrote it.
@@ -137,6 +127,7 @@ function keptValues() {
 }
 
 export function renderObjects(texts, config) {
+  const before = state.texts && state.texts.digits;
   state.texts = texts;
   state.config = config;
   state.lang = config.lang || document.documentElement.getAttribute("lang") || "en";
@@ -155,12 +146,12 @@ export function renderObjects(texts, config) {
     return option(name, t("preset_" + name), name === preset);
   }));
   // A text field rather than a number field, which has Latin digits only: the number in the
-  // page's digits, typed in any (checked at Start, and said to be wrong there, in #target-error).
+  // page's digits, typed in any (checked by the game's Python, which says it is wrong in #target-error).
   const target = node("input", { id: "setup-target", type: "text", inputmode: "numeric", autocomplete: "off",
     maxlength: 6, "aria-describedby": "target-error" });
-  let typed = kept.target !== undefined ? latin(kept.target.trim()) : "";
-  target.value = /^[0-9]+$/.test(typed) ? digits(Number(typed))
-    : kept.target || digits(defaults.target || rules.target);
+  // A number kept is written in this language's digits; anything else stays as typed.
+  const typed = kept.target !== undefined ? shownNumber(kept.target, before) : "";
+  target.value = typed ? digits(Number(typed)) : kept.target || digits(defaults.target || rules.target);
   const targetError = node("p", { className: "notice save-error", id: "target-error", role: "alert", hidden: true,
     text: capitalized(t("reason_target")) });
   const fixed = node("select", { id: "setup-fixed" }, facts.limits.fixed.map(function (n) {
@@ -250,23 +241,8 @@ function onChange(event) {
     let rules = state.config.presets[event.target.value];
     if (!rules) return;
     state.config.options.forEach(function (name) { current("opt-" + name).checked = !!rules[name]; });
-    current("setup-target").value = digits(rules.target);
-    markTarget(false);
-  } else if (id === "setup-target" && targetValue() !== null) {
-    event.target.value = digits(targetValue()); // as the page writes numbers ("51" typed shows "۵۱")
-  } else if (id === "setup-target") {
-    markTarget(true); // left wrong: said at once, not only at Start
+    markTarget(false, digits(rules.target));
   }
-}
-
-// A target that is not a number within the limits is said to be wrong, and no game starts with it.
-function onStart(event) {
-  if (!state.config || !current("setup-target")) return;
-  if (!event.target.closest || !event.target.closest("#start, #play-friend")) return;
-  if (!markTarget(true)) return;
-  event.stopPropagation();
-  event.preventDefault();
-  current("setup-target").focus();
 }
 
 function capitalized(text) {
@@ -274,9 +250,5 @@ function capitalized(text) {
 }
 
 current("setup").addEventListener("change", onChange); // this script runs after the page's body
-current("setup").addEventListener("input", function (event) {
-  if (state.config && event.target.id === "setup-target") markTarget(false);
-});
-current("setup").addEventListener("click", onStart, true); // before the game (and web/boot.js) take the click
 
-hooks.setup = { renderObjects };
+hooks.setup = { renderObjects, markTarget };

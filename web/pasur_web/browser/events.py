@@ -149,6 +149,11 @@ def bind(runtime: Runtime) -> list[Any]:
         runtime.dispatch(act.ChangeSetting(str(target.id or ""), str(target.value),
                                            bool(getattr(target, "checked", False))), by_input=True)
 
+    def on_target(event: Any) -> None:
+        """The new-game panel's "Play to", typed in (an input) or left (a change)."""
+        if str(event.target.id or "") == "setup-target":
+            runtime.dispatch(act.TypeTarget(str(event.target.value), str(event.type) == "change"), by_input=True)
+
     def on_name(event: Any) -> None:
         """The host's name, typed in the table's lobby."""
         if str(event.target.id or "") == "host-name":
@@ -200,6 +205,8 @@ def bind(runtime: Runtime) -> list[Any]:
                                 (document, "touchend", on_touch_end),
                                 (document.getElementById("settings"), "change", on_change),
                                 (document.getElementById("lobby"), "change", on_name),
+                                (document.getElementById("setup"), "change", on_target),
+                                (document.getElementById("setup"), "input", on_target),
                                 (window, "storage", on_storage)):
         listeners.append(create_proxy(handler))
         node.addEventListener(kind, listeners[-1])

@@ -119,6 +119,8 @@ class Runtime:
             self.outbox.setdefault("sounds", []).extend([name, step * GAP] for step, name in enumerate(effect.names))
         elif isinstance(effect, fx.Focus):
             self.focus.append(effect.selector)
+        elif isinstance(effect, fx.MarkTarget):
+            window.pasur.setup.markTarget(effect.wrong, effect.shown)  # (web/setup.js draws the panel)
         elif isinstance(effect, fx.Address):
             # Built with the URL API from the whole address: its path may hold anything ("//index.html").
             url = window.URL.new(str(window.location.href))

@@ -5,19 +5,15 @@ which a click elsewhere closes. Browser only."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from ..model import actions as act
+from ..model.taps import TAPS
 from .dom import found
 
-__all__ = ["TAPS", "close_menus", "tap_actions"]
-
-# The taps on cards and capture options: answered by web/draw.js, taken after the paint (Runtime.take_taps).
-TAPS: dict[str, Callable[[str], act.Action]] = {"pick-card": act.PickCard, "play-card": act.PlayCard,
-                                               "pick-capture": act.PickCapture}
+__all__ = ["close_menus", "tap_actions"]
 
 
 def tap_actions(taps: str) -> list[act.Action]:
@@ -34,7 +30,7 @@ def tap_actions(taps: str) -> list[act.Action]:
     for tap in given:
         if (isinstance(tap, list) and len(tap) == 2 and isinstance(tap[1], str)
                 and isinstance(tap[0], str) and tap[0] in TAPS):
-            actions.append(TAPS[tap[0]](tap[1]))
+            actions.append(TAPS[tap[0]][1](tap[1]))
         else:
             window.console.warn(f"a tap that is not one: {str(tap)[:200]!r}")
     return actions

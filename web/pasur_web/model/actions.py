@@ -130,6 +130,12 @@ class StartGame:
 
 
 @dataclass(frozen=True)
+class TypeTarget:
+    text: str  # the new-game panel's "Play to", as it stands
+    left: bool  # the field was left (a change), or is being typed in (an input)
+
+
+@dataclass(frozen=True)
 class StartDaily:
     today: str  # the date (UTC) as the page reads it
     day: str | None = None  # the deal of this date; None: today's
@@ -279,7 +285,8 @@ class Fresh:
     stored: Stored | None = None
 
 
-Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Tipped | Computer | Started | StartGame | StartDaily
+Action = (Press | PickCard | PlayCard | PickCapture | ShowHint | Tipped | Computer | Started | StartGame | TypeTarget
+          | StartDaily
           | Leave | AnswerLink | OpenSettings | ChangeSetting | ResetStats | OpenRules | Dismiss | Adopt | OpenReview
           | ReviewMove | ReviewStep | TryAgain | TryMove | Reviewed | Shared | DuplicatePlayed | Saved | MatchWritten
           | Behind | Stored | Fresh | DemoStep | OpenTable | Join | Message | Link | StandIn | FreeSeat | Say | Rename)

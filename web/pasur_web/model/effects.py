@@ -95,6 +95,14 @@ class Focus:
 
 
 @dataclass(frozen=True)
+class MarkTarget:
+    """The new-game panel's "Play to" (web/setup.js draws the panel): said to be wrong or not (None:
+    as it is), and written anew (``shown``: the number in the page's digits)."""
+    wrong: bool | None
+    shown: str | None = None
+
+
+@dataclass(frozen=True)
 class Address:
     """Replace the address's query by these parameters (the game parameters dropped, so that a
     reload resumes the game)."""
@@ -141,5 +149,5 @@ class CloseTable:
 
 
 Effect = (SaveMatch | CountMatch | ReadSaved | Store | ForgetMatch | Sound | RunComputer | StopComputer
-          | SearchHint | JudgeTip | ComputeReview | PlayDuplicate | Focus | Address | Copy | PromptInstall | Listen
-          | Connect | Send | Drop | CloseTable)
+          | SearchHint | JudgeTip | ComputeReview | PlayDuplicate | Focus | MarkTarget | Address | Copy | PromptInstall
+          | Listen | Connect | Send | Drop | CloseTable)

@@ -15,7 +15,7 @@ from .match import Match, Phase
 from .params import Params
 from .play import Result, after_change
 from .seats import HUMAN, YOU_WORDS, Seat, default_seats
-from .setup_form import read_setup
+from .setup_form import FormValues, read_setup, read_target
 from .state import DealDemo, Notice, NoticeKind, State, Turn, View
 from .storage import DAILY_KEY, FRIEND_KEY
 
@@ -180,6 +180,24 @@ def _rematch(state: State) -> Result:
         state = replace(state, match=again, turn=Turn(), review=None, view=View.GAME)
         return after_change(state, [fx.StopComputer()])
     return _new_game(state, game.players, game.rules, match.seats, None)
+
+
+def type_target(state: State, action: act.TypeTarget) -> Result:
+    """The panel's "Play to" typed in: a good number unsays the panel's "wrong" at once (and, once the
+    field is left, is written in the page's digits: "51" shows "۵۱"); a wrong one is said once the
+    field is left, not while it is being typed."""
+    number = read_target({"setup-target": action.text})
+    if number is None:
+        return state, [fx.MarkTarget(True)] if action.left else []
+    return state, [fx.MarkTarget(False, state.cat.num(number) if action.left else None)]
+
+
+def wrong_target(form: FormValues) -> list[fx.Effect]:
+    """A game asked for (Start, Play a friend) with a "Play to" that is not a whole number within the
+    limits: none starts, and the panel says why, the field in focus (empty: nothing wrong)."""
+    if "setup-target" not in form or read_target(form) is not None:
+        return []
+    return [fx.MarkTarget(True), fx.Focus("#setup-target")]
 
 
 def game_action(state: State, action: act.Action) -> Result:

@@ -16,13 +16,14 @@ from ..i18n import PERSIAN_DIGITS
 from .params import AI_LEVELS, MAX_TARGET, SETUP_OPTIONS
 from .seats import FRIEND, HUMAN, Seat, clean_name, default_seats
 
-__all__ = ["DEFAULT_TARGET", "DIGIT_FORMS", "FIXED_DEALS", "MAX_FIXED_DEALS", "FormValues", "NewGame", "read_setup"]
+__all__ = ["DEFAULT_TARGET", "DIGIT_FORMS", "FIXED_DEALS", "MAX_FIXED_DEALS", "FormValues", "NewGame", "read_setup",
+           "read_target"]
 
 DEFAULT_TARGET = 62
 MAX_FIXED_DEALS = 100
 FIXED_DEALS = (0, 1, 2, 3, 4, 5, 6, 8, 10)  # the match lengths the panel offers (0: to the target)
 FormValues = Mapping[str, str | bool]  # element id -> value (text fields, selects) or checked (boxes)
-# The digits a number may be typed in (web/setup.js gets them through web/generated.js): Latin, Persian
+# The digits a number may be typed in: Latin, Persian
 # (shown in the Persian page), and the Arabic ones some Persian keyboards type (١ and ۱ look alike).
 DIGIT_FORMS = ("0123456789", PERSIAN_DIGITS, "٠١٢٣٤٥٦٧٨٩")
 _TO_LATIN = str.maketrans({digit: str(value) for form in DIGIT_FORMS[1:] for value, digit in enumerate(form)})
@@ -44,6 +45,12 @@ def _number(value: str | bool | None, low: int, high: int) -> int | None:
     return number if low <= number <= high else None
 
 
+def read_target(form: FormValues) -> int | None:
+    """The panel's "Play to": a whole number within the limits, typed in any of ``DIGIT_FORMS``, or
+    None (no game starts with it: the panel says it is wrong)."""
+    return _number(form.get("setup-target"), 1, MAX_TARGET)
+
+
 def read_setup(form: FormValues, ai: str, t: Callable[..., str], you_words: frozenset[str],
                friends: bool = False) -> NewGame:
     """The game the panel describes; anything out of range falls back to its default.
@@ -58,7 +65,7 @@ def read_setup(form: FormValues, ai: str, t: Callable[..., str], you_words: froz
     preset = str(form.get("setup-preset", "seeds"))
     changes: dict[str, object] = {name: bool(form.get(f"opt-{name}", False)) for name in SETUP_OPTIONS}
     changes["solo4"] = players == 4 and form.get("setup-mode") == "solo"
-    changes["target"] = _number(form.get("setup-target"), 1, MAX_TARGET) or DEFAULT_TARGET
+    changes["target"] = read_target(form) or DEFAULT_TARGET
     changes["fixed_deals"] = _number(form.get("setup-fixed"), 1, MAX_FIXED_DEALS)
     rules = Rules.preset(preset if preset in PRESETS else "seeds", **changes)
     defaults = default_seats(players, ai, t)

@@ -27,6 +27,8 @@ from .games import (
     start_daily,
     start_demo_deal,
     start_from_params,
+    type_target,
+    wrong_target,
 )
 from .handshake import new_code, new_secret
 from .online import online_action, open_table, publish, resume_table, shown_seats, visit
@@ -151,6 +153,10 @@ def _demo(state: State, action: act.DemoStep) -> Result:
 
 
 def _route(state: State, action: act.Action) -> Result:
+    if isinstance(action, act.StartGame | act.OpenTable) and (refused := wrong_target(action.form)):
+        return state, refused
+    if isinstance(action, act.TypeTarget):
+        return type_target(state, action)
     if isinstance(action, act.OpenTable):
         return open_table(state, action.form, action.code, action.secret, action.seed)
     if isinstance(action, act.Link) and action.status in REACH_NEWS:
