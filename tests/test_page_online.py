@@ -21,7 +21,7 @@ from pasur_web.model import wire
 from pasur_web.model.handshake import claim, proof
 from pasur_web.model.hosting import shown_seats
 from pasur_web.model.match import Phase
-from pasur_web.model.online_state import Hosting, Kept, Visiting
+from pasur_web.model.online_state import Hosting, Kept, Visiting, VisitStatus
 from pasur_web.model.params import parse_params
 from pasur_web.model.state import State, View
 from pasur_web.model.storage import Loaded
@@ -436,7 +436,7 @@ def test_the_host_closes_the_table_and_a_friend_in_the_lobby_is_told() -> None:
     net = seated(start=False)
     net.act_host(act.Press.LEAVE_TABLE)
     assert net.host.view == View.SETUP and net.host.match is None
-    assert net.visiting("mina").ended == "closed" and net.visiting("mina").status == "ended"
+    assert net.visiting("mina").ended == "closed" and net.visiting("mina").status == VisitStatus.ENDED
     said = text_of(nodes_of(lobby(net.friends["mina"])))
     assert "Ana closed the table" in said and "trying again" not in said
 

@@ -12,7 +12,7 @@ from online_net import Net
 
 from pasur_web.i18n import LANGUAGES
 from pasur_web.model import actions as act
-from pasur_web.model.online_state import Hosting, Visiting
+from pasur_web.model.online_state import Hosting, Visiting, VisitStatus
 from pasur_web.model.state import State
 from pasur_web.screens.html import Node, find_all, text_of
 from pasur_web.screens.online import lobby, online_bar
@@ -97,7 +97,7 @@ def test_the_words_are_there_in_every_language() -> None:
     net.act_host(act.Link(net.conns[-1].guest, "relay"))
     friend = net.friends["mina"]
     assert isinstance(friend.online, Visiting)
-    friend = replace(friend, online=replace(friend.online, host_slot=None, status="lost"))
+    friend = replace(friend, online=replace(friend.online, host_slot=None, status=VisitStatus.LOST))
     seen = set()
     for lang in LANGUAGES:
         texts = (lobby_status(replace(friend, lang=lang))[1], lobby_status(replace(net.host, lang=lang))[1])
@@ -112,7 +112,7 @@ def test_the_connection_is_said_once_in_the_page_during_the_game() -> None:
     net.act_friend("mina", act.Link("0", "direct"))
     friend = net.friends["mina"]
     assert isinstance(friend.online, Visiting)
-    for state in (friend, replace(friend, online=replace(friend.online, status="lost", host_slot=None))):
+    for state in (friend, replace(friend, online=replace(friend.online, status=VisitStatus.LOST, host_slot=None))):
         frame = page(state, date(2026, 12, 6), NOTHING_ANNOUNCED)
         found = [name for name, (_, children) in frame.parts.items()
                  if children and find_all(("div", (), tuple(children)), id="online-status")]

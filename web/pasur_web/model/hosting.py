@@ -16,7 +16,7 @@ from . import effects as fx
 from . import wire
 from .handshake import claims, proof, public_of
 from .match import Match, Phase, review_key
-from .online_state import Guest, Hosting, SeatShown, say
+from .online_state import Guest, Hosting, SeatShown, TableStatus, say
 from .play import Result, after_change, play
 from .seat_state import seat_state
 from .seats import FRIEND, HUMAN, YOU_WORDS, Seat, clean_name
@@ -25,6 +25,8 @@ from .state import State, Turn, View
 from .wire import json_text
 
 __all__ = ["host_action", "open_table", "publish", "resume_table", "shown_seats", "to_guest"]
+# What the table's own news (web/peers.js, no connection named) make of the host's table's status.
+_TABLE_NEWS = {status.value: status for status in TableStatus}
 
 
 def to_guest(guest: str, data: Mapping[str, Any]) -> fx.Effect:
@@ -240,7 +242,8 @@ def host_action(state: State, hosting: Hosting, action: act.Action) -> Result:
         return _from_guest(state, hosting, action)
     if isinstance(action, act.Link):
         if action.peer is None:  # the table itself: open, or the signalling server cannot be reached
-            return replace(state, online=replace(hosting, status=action.status)), []
+            status = _TABLE_NEWS.get(action.status)
+            return (replace(state, online=replace(hosting, status=status)), []) if status is not None else (state, [])
         if action.status == "connected" and action.peer not in hosting.guests:
             guests = {**hosting.guests, action.peer: Guest(action.nonce)}
             return replace(state, online=replace(hosting, guests=guests)), []

@@ -16,7 +16,7 @@ from . import actions as act
 from . import effects as fx
 from .games import drop_game_params, show_setup
 from .hosting import host_action, open_table, publish, resume_table, shown_seats, to_guest
-from .online_state import Hosting, Visiting
+from .online_state import Hosting, Visiting, VisitStatus
 from .play import Result
 from .state import State, View
 from .storage import FRIEND_KEY
@@ -71,7 +71,7 @@ def online_action(state: State, action: act.Action) -> Result:
     if action is act.Press.COVERED_SEEN:
         return replace(state, online=replace(online, covered=())), [fx.Focus("hand")]
     if action is act.Press.PLAY_HERE and online.ended == "moved":  # this page takes its seat back
-        online = replace(online, ended="", status="connecting", refused="")
+        online = replace(online, ended="", status=VisitStatus.CONNECTING, refused="")
         return replace(state, online=online), [fx.Connect(online.code)]
     if isinstance(action, act.Join):
         return join(state, online, action.name, action.token)

@@ -7,12 +7,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from pasur import Rules
 
-__all__ = ["Guest", "Hosting", "Invite", "Kept", "Online", "QuickMessage", "SeatShown", "Visiting", "say"]
+__all__ = ["Guest", "Hosting", "Invite", "Kept", "Online", "QuickMessage", "SeatShown", "TableStatus", "VisitStatus",
+           "Visiting", "in_touch", "say"]
 
 QuickMessage = tuple[int, int, str]  # a quick message: (its number at the table, the seat, its key)
+
+
+class TableStatus(StrEnum):
+    """How the host's table stands with the signalling server (its value names its texts)."""
+    CONNECTING = "connecting"
+    OPEN = "open"  # friends can reach it
+    UNREACHABLE = "unreachable"  # the signalling server cannot be reached (and no friend is connected)
+
+
+class VisitStatus(StrEnum):
+    """How a friend's page stands with the table's host (its value names its texts)."""
+    CONNECTING = "connecting"
+    CONNECTED = "connected"  # the host proved itself on this connection
+    LOST = "lost"  # the host's connection went: looked for again
+    MISSING = "missing"  # no page holds the table's ids (a mistyped or old link)
+    UNREACHABLE = "unreachable"  # the signalling server cannot be reached
+    ENDED = "ended"  # the host ended this page's place (``Visiting.ended`` says why)
 SeatShown = tuple[str, str, str]  # (name, kind, status): kind "host", "friend" or "computer"; status below
 # A seat's status: "here" (playing), "away" (its friend's page is gone; nobody plays it), "stood-in" (the
 # computer plays it until its friend is back), "waiting" (nobody has taken it, before the start) or "free"
@@ -44,7 +63,7 @@ class Hosting:
 
     code: str
     key: str
-    status: str = "connecting"  # "connecting", "open" (friends can reach it), "unreachable"
+    status: TableStatus = TableStatus.CONNECTING
     started: bool = False  # the host started the match (before: the lobby)
     guests: Mapping[str, Guest] = field(default_factory=dict)  # each friend's connection, by its name
     messages: tuple[QuickMessage, ...] = ()  # the latest quick messages
@@ -90,7 +109,7 @@ class Visiting:
     name: str = ""  # the player's own name
     joined: bool = False  # the player asked to sit down (Join, or this browser sat here before)
     seated: bool = False  # this browser was welcomed at this table: the host knows its seat's key
-    status: str = "connecting"  # "connecting", "connected", "lost", "missing", "unreachable", "ended"
+    status: VisitStatus = VisitStatus.CONNECTING
     me: str = ""  # this page's own name on the signalling server (the host's proof names it)
     knocks: Mapping[str, str] = field(default_factory=dict)  # a table's id tried -> this page's challenge there
     host_slot: str | None = None  # the id that proved to be the host's
@@ -128,3 +147,8 @@ class Kept:
 
 
 Online = Hosting | Visiting
+
+
+def in_touch(online: Online) -> bool:
+    """The host's table open to friends, or a friend's page connected to its host."""
+    return online.status in (TableStatus.OPEN, VisitStatus.CONNECTED)

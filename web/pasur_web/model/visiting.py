@@ -19,7 +19,7 @@ from . import effects as fx
 from . import wire
 from .handshake import KEY, TOKEN, claim, proven, seat_key
 from .match import Match, Phase
-from .online_state import Invite, Kept, SeatShown, Visiting
+from .online_state import Invite, Kept, SeatShown, Visiting, VisitStatus
 from .params import TABLE_CODE
 from .play import Result
 from .savegame import read_json
@@ -35,6 +35,8 @@ __all__ = ["join", "read_kept", "to_host", "visit", "visiting_action"]
 _KINDS = ("host", "friend", "computer")
 _RESULT_KEYS = set(BREAKDOWN_KEYS)
 _STATUSES = ("here", "away", "stood-in", "waiting", "free")
+# What the table's own news (web/peers.js, no connection named) make of a friend's page's status.
+_TABLE_NEWS = {"connecting": VisitStatus.CONNECTING, "unreachable": VisitStatus.UNREACHABLE}
 
 
 def read_kept(text: str | None) -> Kept | None:
@@ -92,8 +94,8 @@ def join(state: State, online: Visiting, name: str, token: str) -> Result:
                      refused="", ended="")
     notices = tuple(notice for notice in state.notices if notice.kind != NoticeKind.JOIN)
     effects: list[fx.Effect] = [_kept(online), *_hello(online)]
-    if online.status in ("missing", "ended"):  # looked for again
-        online = replace(online, status="connecting")
+    if online.status in (VisitStatus.MISSING, VisitStatus.ENDED):  # looked for again
+        online = replace(online, status=VisitStatus.CONNECTING)
         effects.append(fx.Connect(online.code))
     return replace(state, view=View.LOBBY, online=online, notices=notices), effects
 
@@ -105,7 +107,7 @@ def _proof(state: State, online: Visiting, slot: str, data: Mapping[str, Any]) -
                                                              data["nonce"], data["sig"]):
         return state, [fx.Drop(slot)]
     others = [fx.Drop(other) for other in online.knocks if other != slot]
-    online = replace(online, host_slot=slot, challenge=str(data["nonce"]), knocks={}, status="connected",
+    online = replace(online, host_slot=slot, challenge=str(data["nonce"]), knocks={}, status=VisitStatus.CONNECTED,
                      move_pending=False)
     return replace(state, online=online), [*others, *(_hello(online) if online.joined else [])]
 
@@ -174,7 +176,7 @@ def _state(state: State, online: Visiting, data: Mapping[str, Any]) -> Result:
 def _bye(state: State, online: Visiting, why: str) -> Result:
     """The host ended this page's place: the table closed, the seat freed, or taken by another page of
     this browser (which keeps it). This page stops looking for the table, and says why."""
-    online = replace(online, ended=why, status="ended", host_slot=None, knocks={}, move_pending=False)
+    online = replace(online, ended=why, status=VisitStatus.ENDED, host_slot=None, knocks={}, move_pending=False)
     kept = [] if why == "moved" else [fx.Store(FRIEND_KEY, None)]
     return replace(state, online=online), [fx.CloseTable(), *kept]
 
@@ -221,13 +223,13 @@ def visiting_action(state: State, online: Visiting, action: act.Action) -> Resul
         if slot != online.host_slot:
             knocks = {key: value for key, value in online.knocks.items() if key != slot}
             return replace(state, online=replace(online, knocks=knocks)), []
-        lost = replace(online, host_slot=None, challenge="", status="lost", move_pending=False)
+        lost = replace(online, host_slot=None, challenge="", status=VisitStatus.LOST, move_pending=False)
         return replace(state, online=lost), []
     if slot is None and action.status == "missing" and online.host_slot is None:  # no table open under this code
         notice = Notice(("join_missing", {"code": online.code.upper()}), NoticeKind.JOIN)
-        state = replace(state, view=View.JOIN, online=replace(online, status="missing", joined=False),
+        state = replace(state, view=View.JOIN, online=replace(online, status=VisitStatus.MISSING, joined=False),
                         notices=(*state.notices, notice))
         return state, [fx.Focus("#join-name")]
-    if slot is None and online.host_slot is None:
-        return replace(state, online=replace(online, status=action.status)), []
+    if slot is None and online.host_slot is None and action.status in _TABLE_NEWS:
+        return replace(state, online=replace(online, status=_TABLE_NEWS[action.status])), []
     return state, []

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 
 from ..model.hosting import shown_seats
-from ..model.online_state import Hosting, Online, SeatShown, Visiting
+from ..model.online_state import Hosting, Online, SeatShown, TableStatus, Visiting, VisitStatus, in_touch
 from ..model.seats import MAX_NAME
 from ..model.state import State
 from ..model.wire import QUICK
@@ -56,7 +56,7 @@ def presence(state: State, seat: int) -> str | None:
     if seat >= len(seats):
         return None
     kind, status = seats[seat][1], seats[seat][2]
-    if isinstance(online, Visiting) and kind == "host" and online.status in ("lost", "connecting"):
+    if isinstance(online, Visiting) and kind == "host" and online.status in (VisitStatus.LOST, VisitStatus.CONNECTING):
         return "reconnecting"
     return status if status in ("away", "stood-in", "free") else None
 
@@ -65,7 +65,7 @@ def _status(state: State, online: Online) -> Node | None:
     if isinstance(online, Visiting) and online.ended:
         return None
     reach = reach_status(state, online)  # which way the game goes, or that there is none
-    if reach is not None or online.status in ("open", "connected"):
+    if reach is not None or in_touch(online):
         return reach
     return h("p", "muted online-status", id="online-status", role="status",
              text=state.cat.t(f"online_status_{online.status}"))
@@ -131,7 +131,7 @@ def lobby(state: State) -> list[Node | None]:
     buttons = h("div", "sheet-actions", children=[
         h("button", "primary", id="table-start", type="button", data_action="table-start", text=t("table_start")),
         _leave_button(t("table_close"))])
-    if online.status == "unreachable":  # no code nor link for a table nobody can reach
+    if online.status == TableStatus.UNREACHABLE:  # no code nor link for a table nobody can reach
         return [h("h2", text=t("table_cannot_open")), h("p", "notice", id="online-status", role="status",
                                                         text=t("table_unreachable")), _seats(seats, state), buttons]
     waiting = [t("seat_n", n=seat + 1) for seat, (_, _, status) in enumerate(seats) if status == "waiting"]
@@ -216,7 +216,7 @@ def online_bar(state: State) -> list[Node | None] | None:
               text=t("said", name=name_of(match, seat, cat) if seat < len(match.seats) else "?", text=t(f"say_{what}")))
             for number, seat, what in online.messages[-1:]]
     ended = isinstance(online, Visiting) and bool(online.ended)
-    short = None if ended else reach_status(state, online) or (None if online.status in ("open", "connected") else (
+    short = None if ended else reach_status(state, online) or (None if in_touch(online) else (
         h("p", "muted online-status", id="online-status", role="status", text=t(f"online_short_{online.status}"))))
     return [*lines, short or h("span", "online-gap"), _invite(state, online),
             h("details", "popover quick", children=[

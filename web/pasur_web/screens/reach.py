@@ -4,7 +4,7 @@ cannot be reached and what the host can do (``data-route="none"``)."""
 
 from __future__ import annotations
 
-from ..model.online_state import Hosting, Online
+from ..model.online_state import Hosting, Online, VisitStatus, in_touch
 from ..model.reach import shown_route
 from ..model.state import State
 from .html import Node, h
@@ -15,10 +15,10 @@ __all__ = ["reach_status"]
 def reach_status(state: State, online: Online) -> Node | None:
     """The connection's line when its way is known (None: the usual line, if any)."""
     t, host = state.cat.t, isinstance(online, Hosting)
-    if online.no_route and (host or online.status != "connected"):
+    if online.no_route and (host or online.status != VisitStatus.CONNECTED):
         return h("p", "notice online-status", id="online-status", role="status", data_route="none",
                  text=t("reach_none_host" if host else "reach_none"))
-    route = shown_route(online) if online.status in ("open", "connected") else None
+    route = shown_route(online) if in_touch(online) else None
     if route is None:
         return None
     return h("p", "muted online-status", id="online-status", role="status", data_route=route,
