@@ -132,6 +132,10 @@ class Profiles:
     def __init__(self, request: pytest.FixtureRequest, site_url: str) -> None:
         self.request, self.site_url = request, site_url
         self.used: list[BrowserContext] = []
+        self.guard = Guard()  # what must fail the test, from every page it opened in them
+
+    def page_error(self, error: Any) -> None:
+        self.guard.problems.append(f"page error: {error.error}")
 
     def phone(self) -> BrowserContext:
         return self.take("played_before_on_a_phone")
@@ -148,7 +152,19 @@ class Profiles:
             leave_clean(context, self.site_url)
         else:
             self.used.append(context)
+            context.on("console", self.guard.console)
+            context.on("weberror", self.page_error)
+            context.on("request", self.guard.request)
         return context
+
+    def done(self) -> None:
+        """Every profile left clean, and what its pages said wrong fails the test."""
+        for context in self.used:
+            context.remove_listener("console", self.guard.console)
+            context.remove_listener("weberror", self.page_error)
+            context.remove_listener("request", self.guard.request)
+            leave_clean(context, self.site_url)
+        assert not self.guard.problems, "\n".join(self.guard.problems)
 
 
 @pytest.fixture
@@ -158,8 +174,7 @@ def played(request: pytest.FixtureRequest, site_url: str) -> Iterator[Profiles]:
     profile) and opens its pages itself; they close with the test."""
     profiles = Profiles(request, site_url)
     yield profiles
-    for context in profiles.used:
-        leave_clean(context, site_url)
+    profiles.done()
 
 
 @pytest.fixture
