@@ -256,10 +256,26 @@ def write_service_worker(out: Path, variant: str) -> str:
 
 
 def build(out: Path, variant: str = "") -> dict[str, str]:
-    """Build the site into ``out``. ``variant`` only changes the build id (to test updates)."""
+    """Build the site into ``out``. ``variant`` only changes the build id (to test updates). The site
+    is built beside ``out`` and put in its place once whole: a server serving ``out`` meanwhile (the
+    tests', while ``./dev serve`` builds again) never answers from a half-built site."""
+    final, out = out, out.with_name(out.name + ".building")
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
+    info = _build(out, variant)
+    old = final.with_name(final.name + ".old")
+    if old.exists():
+        shutil.rmtree(old)
+    if final.exists():
+        final.rename(old)
+    out.rename(final)  # (a request between these two renames, microseconds, finds nothing)
+    if old.exists():
+        shutil.rmtree(old)
+    return info
+
+
+def _build(out: Path, variant: str) -> dict[str, str]:
     copy_vendor(out)
     copy_web(out)
     compiled = precompile()
