@@ -1,7 +1,6 @@
 """Build the static site into ``site/``: the page, its styles, the Python app as one zip, and
-Pyodide and PyScript copied from the lock-pinned ``node_modules``.
-
-Every URL in the site is relative, so ``site/`` works from any folder of any static host.
+Pyodide and PyScript copied from the lock-pinned ``node_modules``. Every URL in the site is
+relative, so ``site/`` works from any folder of any static host.
 """
 
 from __future__ import annotations
@@ -256,22 +255,17 @@ def write_service_worker(out: Path, variant: str) -> str:
 
 
 def build(out: Path, variant: str = "") -> dict[str, str]:
-    """Build the site into ``out``. ``variant`` only changes the build id (to test updates). The site
-    is built beside ``out`` and put in its place once whole: a server serving ``out`` meanwhile (the
-    tests', while ``./dev serve`` builds again) never answers from a half-built site."""
-    final, out = out, out.with_name(out.name + ".building")
+    """Build the site beside ``out``, then put it in its place: a server serving ``out`` meanwhile never
+    answers from a half-built site. ``variant`` only changes the build id (to test updates)."""
+    new, old = out.with_name(out.name + ".building"), out.with_name(out.name + ".old")
+    for folder in (new, old):  # (left by a build that was stopped)
+        shutil.rmtree(folder, ignore_errors=True)
+    new.mkdir(parents=True)
+    info = _build(new, variant)
     if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
-    info = _build(out, variant)
-    old = final.with_name(final.name + ".old")
-    if old.exists():
-        shutil.rmtree(old)
-    if final.exists():
-        final.rename(old)
-    out.rename(final)  # (a request between these two renames, microseconds, finds nothing)
-    if old.exists():
-        shutil.rmtree(old)
+        out.rename(old)
+    new.rename(out)  # (a request between these two renames, microseconds, finds nothing)
+    shutil.rmtree(old, ignore_errors=True)
     return info
 
 
@@ -299,8 +293,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "site")
     parser.add_argument("--variant", default="", help="text mixed into the build id (tests of updates)")
     args = parser.parse_args()
-    info = build(args.out, args.variant)
-    print(f"built {args.out} ({json.dumps(info)})")
+    print(f"built {args.out} ({json.dumps(build(args.out, args.variant))})")
 
 
 if __name__ == "__main__":
