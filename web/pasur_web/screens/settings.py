@@ -68,21 +68,23 @@ def settings_body(state: State, today: datetime.date) -> list[Node]:
         h("option", text=load_catalog(code).t("lang_name"), value=code, selected=code == cat.lang)
         for code in LANGUAGES])
 
-    def check(ident: str, key: str, default: bool, label: str) -> Node:
-        checked = cat.native_digits if key == "persian_digits" else bool(settings.get(key, default))
+    def check(ident: str, checked: bool, label: str) -> Node:
         box = h("input", id=ident, type="checkbox", checked=checked)
         return h("label", "check", children=[box, h("span", text=t(label))])
 
-    digits = [check("settings-digits", "persian_digits", True, "digits_setting")] if cat.lang == "fa" else []
+    def stored(key: str, default: bool) -> bool:
+        return bool(settings.get(key, default))
+
+    digits = [check("settings-digits", cat.native_digits, "digits_setting")] if cat.lang == "fa" else []
     extras = [h("p", "muted", id="offline-status", text=t("offline_ready" if state.offline_ready
                                                             else "offline_not_ready"))]
     if state.installable and not state.params.embed:
         extras.append(h("button", "secondary", text=t("install"), type="button", data_action="install"))
     return [h("label", "field", children=[h("span", text=t("speed")), speed]),
             h("label", "field", children=[h("span", text=t("language")), lang]),
-            check("settings-four", "four_colour", False, "four_colour"),
-            check("settings-hints", "hints", True, "hints_setting"),
-            check("settings-undo", "undo", True, "undo_setting"),
-            check("settings-quick", "quick_play", False, "quick_play_setting"),
+            check("settings-four", stored("four_colour", False), "four_colour"),
+            check("settings-hints", stored("hints", True), "hints_setting"),
+            check("settings-undo", stored("undo", True), "undo_setting"),
+            check("settings-quick", stored("quick_play", False), "quick_play_setting"),
             *digits, *extras, stats_section(cat, state.stats, state.settings_panel is SettingsPanel.ASKING_RESET),
             *[node for node in [daily_section(cat, state.daily, today)] if node is not None]]
