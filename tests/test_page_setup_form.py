@@ -67,9 +67,9 @@ def panel(lang: str = "en", settings: dict[str, object] | None = None) -> State:
 
 def test_the_target_is_read_by_the_game_alone_in_every_digit_and_within_its_limits() -> None:
     for text, number in [("62", 62), (" ۵۱ ", 51), ("٧5", 75), ("1", 1), ("1000", 1000)]:
-        assert read_target({"setup-target": text}) == number, text
+        assert read_target(text) == number, text
     for text in ["", "0", "1001", "abc", "5.5", "-3", "+7", "0x10", "1e2", "۱۰۰۱", "٢٢٢٢٢٢٢"]:
-        assert read_target({"setup-target": text}) is None, text
+        assert read_target(text) is None, text
 
 
 def test_a_target_typed_in_is_said_wrong_only_once_left_and_written_in_the_page_s_digits() -> None:

@@ -186,7 +186,7 @@ def type_target(state: State, action: act.TypeTarget) -> Result:
     """The panel's "Play to" typed in: a good number unsays the panel's "wrong" at once (and, once the
     field is left, is written in the page's digits: "51" shows "۵۱"); a wrong one is said once the
     field is left, not while it is being typed."""
-    number = read_target({"setup-target": action.text})
+    number = read_target(action.text)
     if number is None:
         return state, [fx.MarkTarget(True)] if action.left else []
     return state, [fx.MarkTarget(False, state.cat.num(number) if action.left else None)]
@@ -195,7 +195,7 @@ def type_target(state: State, action: act.TypeTarget) -> Result:
 def wrong_target(form: FormValues) -> list[fx.Effect]:
     """A game asked for (Start, Play a friend) with a "Play to" that is not a whole number within the
     limits: none starts, and the panel says why, the field in focus (empty: nothing wrong)."""
-    if "setup-target" not in form or read_target(form) is not None:
+    if "setup-target" not in form or read_target(form["setup-target"]) is not None:
         return []
     return [fx.MarkTarget(True), fx.Focus("#setup-target")]
 

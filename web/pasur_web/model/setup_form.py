@@ -45,10 +45,10 @@ def _number(value: str | bool | None, low: int, high: int) -> int | None:
     return number if low <= number <= high else None
 
 
-def read_target(form: FormValues) -> int | None:
-    """The panel's "Play to": a whole number within the limits, typed in any of ``DIGIT_FORMS``, or
-    None (no game starts with it: the panel says it is wrong)."""
-    return _number(form.get("setup-target"), 1, MAX_TARGET)
+def read_target(text: str | bool | None) -> int | None:
+    """The panel's "Play to" (``setup-target``): a whole number within the limits, typed in any of
+    ``DIGIT_FORMS``, or None (no game starts with it: the panel says it is wrong)."""
+    return _number(text, 1, MAX_TARGET)
 
 
 def read_setup(form: FormValues, ai: str, t: Callable[..., str], you_words: frozenset[str],
@@ -65,7 +65,7 @@ def read_setup(form: FormValues, ai: str, t: Callable[..., str], you_words: froz
     preset = str(form.get("setup-preset", "seeds"))
     changes: dict[str, object] = {name: bool(form.get(f"opt-{name}", False)) for name in SETUP_OPTIONS}
     changes["solo4"] = players == 4 and form.get("setup-mode") == "solo"
-    changes["target"] = read_target(form) or DEFAULT_TARGET
+    changes["target"] = read_target(form.get("setup-target")) or DEFAULT_TARGET
     changes["fixed_deals"] = _number(form.get("setup-fixed"), 1, MAX_FIXED_DEALS)
     rules = Rules.preset(preset if preset in PRESETS else "seeds", **changes)
     defaults = default_seats(players, ai, t)
