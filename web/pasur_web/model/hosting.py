@@ -242,8 +242,9 @@ def host_action(state: State, hosting: Hosting, action: act.Action) -> Result:
         return _from_guest(state, hosting, action)
     if isinstance(action, act.Link):
         if action.peer is None:  # the table itself: open, or the signalling server cannot be reached
-            status = _TABLE_NEWS.get(action.status)
-            return (replace(state, online=replace(hosting, status=status)), []) if status is not None else (state, [])
+            if action.status in _TABLE_NEWS:
+                return replace(state, online=replace(hosting, status=_TABLE_NEWS[action.status])), []
+            return state, []
         if action.status == "connected" and action.peer not in hosting.guests:
             guests = {**hosting.guests, action.peer: Guest(action.nonce)}
             return replace(state, online=replace(hosting, guests=guests)), []
