@@ -53,7 +53,7 @@ function shownNumber(text, own) {
 // The "Play to" said to be wrong or not (wrong: null or undefined leaves it as it is), and written
 // anew (shown): the game's Python decides both (model/games.py type_target), and whether a game
 // starts with it.
-export function markTarget(wrong, shown) {
+function markTarget(wrong, shown) {
   const field = current("setup-target"), error = current("target-error");
   if (!field || !error) return;
   if (typeof shown === "string") field.value = shown;
