@@ -114,8 +114,9 @@ def signalling_processes(port: int) -> list[int]:
 
 @pytest.fixture
 def dev_serve() -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``./dev serve 8765 --lan --signalling-port 9301`` and the link it prints for a phone."""
-    served = subprocess.Popen([str(ROOT / "dev"), "serve", "8765", "--lan", "--signalling-port", "9301"],
+    """``./dev serve --lan 8765 --signalling-port 9301`` (its options in any order) and the link it prints
+    for a phone."""
+    served = subprocess.Popen([str(ROOT / "dev"), "serve", "--lan", "8765", "--signalling-port", "9301"],
                               stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     assert served.stdout is not None
     link = ""
