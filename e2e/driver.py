@@ -204,14 +204,15 @@ def play_one_card(page: Where) -> None:
 
 
 def play_to_end(page: Where, max_steps: int = 2000, on_choice: object = None, stop_at: str = "match-end",
-                key: str = MATCH_KEY, on_turn: object = None) -> Played:
-    """Play every human turn by clicking until the match is over (or the deal, with ``stop_at``);
-    ``on_turn(page, game)`` looks at each human turn before its card is clicked."""
+                key: str = MATCH_KEY, on_turn: object = None, until: object = None) -> Played:
+    """Play every human turn by clicking until the match is over (or the deal, with ``stop_at``, or
+    as soon as ``until(played)`` is true); ``on_turn(page, game)`` looks at each human turn before
+    its card is clicked."""
     played = Played()
     for _ in range(max_steps):
         page.wait_for_function(WAIT_HUMAN)
         current = phase(page)
-        if current in ("match-end", stop_at):
+        if current in ("match-end", stop_at) or (callable(until) and until(played)):
             return played
         if current == "deal-end":
             played.deals_seen += 1

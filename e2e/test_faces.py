@@ -185,7 +185,8 @@ def test_card_screenshots(page: Page, guard: object, site_url: str, artifacts: P
                 p.screenshot(path=str(artifacts / f"cards-capture-choice-{name}.png"))
                 shots["choice"] = True
 
-        play_to_end(page, on_choice=snap, stop_at="deal-end")
+        # (played until the first capture choice is seen: the rest of the deal shows no other card)
+        play_to_end(page, on_choice=snap, stop_at="deal-end", until=lambda _played, shots=shots: shots["choice"])
         assert shots["choice"]
         open_page(page, f"{site_url}?players=2&seed=9&speed=instant")  # a new game, its rules
         page.click("#rules-button")
