@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 PAGES = sorted((ROOT / "docs").glob("*.md"))
 
-# [text](target): the target up to a space (a title) or the closing parenthesis.
-LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)[^)]*\)")
+# [text](target) and ![image](target): the target up to a space (a title) or the closing parenthesis.
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)[^)]*\)")
 HEADING = re.compile(r"^#{1,6} +(.+?) *#* *$")
 
 
