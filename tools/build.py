@@ -147,7 +147,7 @@ def copy_web(out: Path) -> None:
                                                    encoding="utf-8")
     # Where a game between friends finds its signalling server and ICE servers (web/peers.js): by
     # default a PeerJS server on the page's own host, port 9000, and no STUN or TURN server. A host
-    # edits it (README, "Playing friends").
+    # edits it (docs/ONLINE.md, "Across the internet: hosting it").
     (out / "online.json").write_text(json.dumps(ONLINE, indent=1) + "\n", encoding="utf-8")
 
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs a command in the network namespace it is started in (by `unshare -n`): a loopback and one
 # veth pair, with a default route so that Chromium gathers WebRTC candidates at all (without one it
-# gathers none; README, "Playing a friend online").
+# gathers none; docs/ONLINE.md, "How it is tested").
 # Every packet stays in the namespace.
 set -e
 # No IPv6 here: its addresses come a second or so after the links are up (duplicate address

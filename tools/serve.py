@@ -1,6 +1,6 @@
 """Serve the built ``site/`` folder on 127.0.0.1 (``--host``; ``--lan``: this machine's network
 address, for a phone on the same Wi-Fi): a plain static server that sends the page's
-Content-Security-Policy (the strictest the game works under; the README's hosting notes list it)
+Content-Security-Policy (the strictest the game works under; docs/SITE.md, "Hosting", lists it)
 and, as most static hosts do, text, scripts and WebAssembly gzip-compressed. With
 ``--signalling-port``, the signalling server of a friends' game beside it, stopped with it
 (``./dev serve`` runs it so)."""
