@@ -115,7 +115,7 @@ def test_screenshots(page: Page, guard: object, site_url: str, artifacts: Path) 
                 p.screenshot(path=str(artifacts / f"capture-choice-{name}.png"))
                 shots["choice"] = True
 
-        play_to_end(page, on_choice=snap)
+        play_to_end(page, on_choice=snap, stop_at="deal-end")  # (the match's end: test_flow.py's whole matches)
         page.screenshot(path=str(artifacts / f"score-sheet-{name}.png"))
         assert shots["choice"]
         open_page(page, f"{site_url}?lang=fa&players=3&seed=5&speed=instant")

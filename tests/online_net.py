@@ -6,12 +6,13 @@ each action it takes, as the browser would, so that a screen that fails on a fri
 from __future__ import annotations
 
 import datetime
+import json
 from collections import deque
 from dataclasses import dataclass, field
 
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
-from pasur_web.model.handshake import public_of
+from pasur_web.model.handshake import knock_pass, pass_of, public_of, table_id
 from pasur_web.model.online_state import Hosting, Kept, Visiting
 from pasur_web.model.params import parse_params
 from pasur_web.model.state import State
@@ -22,6 +23,14 @@ from pasur_web.screens.page import NOTHING_ANNOUNCED, page
 CODE = "abc234"
 SECRET = "11" * 32
 KEY = public_of(SECRET)
+PASS = pass_of(SECRET, CODE)
+FIRST = table_id(CODE, PASS)  # the table's first id on the signalling server
+LINK = f"?join={CODE}&key={KEY}&pass={PASS}"
+
+
+def knock(friend: str, nonce: str, table_pass: str = PASS) -> str:
+    """A knock from the page ``friend`` (its name on the signalling server) that holds the link."""
+    return json.dumps({"t": "knock", "nonce": nonce, "pass": knock_pass(table_pass, CODE, friend, nonce)})
 TODAY = "2026-12-06"
 FORM = {"setup-players": "2", "setup-preset": "seeds", "name-0": "Ana", "kind-1": "friend"}
 
@@ -54,7 +63,7 @@ class Net:
     def open(cls, form: dict[str, str] | None = None, query: str = "?speed=instant", seed: int = 4) -> Net:
         host = initial_state(parse_params(query), {}, "en")
         host, effects = update(host, act.OpenTable(form or FORM, CODE, SECRET, seed))
-        assert fx.Listen(CODE) in effects
+        assert fx.Listen(CODE, FIRST) in effects
         host, _ = update(host, act.Link(None, "open"))
         return cls(drawn(host))
 
@@ -69,11 +78,11 @@ class Net:
         return online
 
     # ------------------------------------------------------------------ pages
-    def visit(self, name: str, query: str = "", kept: Kept | None = None) -> list[fx.Effect]:
+    def visit(self, name: str, query: str = "", kept: tuple[Kept, ...] = ()) -> list[fx.Effect]:
         """A friend's page opens the table's link (``name`` names the page, not the player), its browser
-        keeping ``kept``."""
-        state = initial_state(parse_params(f"?join={CODE}&key={KEY}&speed=instant{query}"), {}, "en")
-        self.friends[name], effects = update(state, act.Started(Loaded(None), today=TODAY, friend=kept))
+        keeping its seats at ``kept`` tables."""
+        state = initial_state(parse_params(f"{LINK}&speed=instant{query}"), {}, "en")
+        self.friends[name], effects = update(state, act.Started(Loaded(None), today=TODAY, friends=kept))
         return effects
 
     def connect(self, name: str, slot: str = "0") -> None:

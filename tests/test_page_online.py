@@ -11,14 +11,14 @@ import re
 from typing import Any
 
 import pytest
-from online_net import CODE, FORM, KEY, Net
+from online_net import CODE, FIRST, FORM, KEY, PASS, Net, knock
 
 from helpers import game_of, match_of
 from pasur.review import DealReview
 from pasur_web.model import actions as act
 from pasur_web.model import effects as fx
 from pasur_web.model import wire
-from pasur_web.model.handshake import claim, proof
+from pasur_web.model.handshake import claim, knock_pass, proof, table_id
 from pasur_web.model.hosting import shown_seats
 from pasur_web.model.match import Phase
 from pasur_web.model.online_state import Hosting, Kept, Visiting, VisitStatus
@@ -190,8 +190,8 @@ def test_the_friend_page_believes_only_the_page_that_signs_with_the_link_s_key()
     # Someone holds the table's first id: it answers the knock with a proof it cannot make.
     page = net.friends["mina"]
     page, effects = update(page, act.Link("0", "connected", "A" * 22, "mina-peer"))
-    knock = json.loads(next(effect.text for effect in effects if isinstance(effect, fx.Send)))
-    assert knock == {"t": "knock", "nonce": "A" * 22}
+    sent = json.loads(next(effect.text for effect in effects if isinstance(effect, fx.Send)))
+    assert sent == {"t": "knock", "nonce": "A" * 22, "pass": knock_pass(PASS, CODE, "mina-peer", "A" * 22)}
     forged = json.dumps({"t": "proof", "nonce": "B" * 22, "sig": "C" * 86})
     page, effects = update(page, act.Message("0", forged))
     assert effects == [fx.Drop("0")] and isinstance(page.online, Visiting) and page.online.host_slot is None
@@ -216,7 +216,7 @@ def test_a_hello_replayed_on_another_connection_claims_nothing() -> None:
     net = seated()
     hello = next(text for sender, _, text in net.sent if sender == "mina" and json.loads(text)["t"] == "hello")
     net.act_host(act.Link("eve-peer/dc_9", "connected", "E" * 22))
-    net.act_host(act.Message("eve-peer/dc_9", json.dumps({"t": "knock", "nonce": "F" * 22})))
+    net.act_host(act.Message("eve-peer/dc_9", knock("eve-peer", "F" * 22)))  # (Eve has the link)
     before = net.host.match
     effects = net.act_host(act.Message("eve-peer/dc_9", hello))
     assert [json.loads(effect.text)["why"] for effect in effects if isinstance(effect, fx.Send)] == [
@@ -259,7 +259,7 @@ def test_one_connection_holds_one_seat() -> None:
     ('{"t": "play", "move": "7C", "at": 0, "extra": 1}', "fields"),
     ('{"t": "shuffle"}', "no such message"),
     ('{"t": "play", "move": "' + "7C" * 600 + '", "at": 0}', "at most"),
-    ('{"t": "knock", "nonce": "' + "A" * 22 + '"}', "knocked already"),
+    (knock("mina-peer", "A" * 22), "knocked already"),
 ])
 def test_a_forged_or_malformed_message_is_refused_and_changes_nothing(message: str, why: str) -> None:
     net = seated()
@@ -348,14 +348,14 @@ def test_a_friend_s_hand_waits_while_its_host_is_not_reached() -> None:
 def test_a_second_page_of_the_friend_s_browser_takes_the_seat_and_the_first_says_so() -> None:
     net = seated()
     mine = net.visiting("mina")
-    net.visit("tab2", kept=Kept(CODE, KEY, mine.name, mine.token, True))  # the same browser's storage
+    net.visit("tab2", kept=(Kept(CODE, KEY, mine.name, mine.token, True),))  # the same browser's storage
     net.connect("tab2", "0")
     assert net.visiting("mina").ended == "moved" and net.visiting("tab2").seated
     assert match_of(net.host).seats[1].name == "Mina" and match_of(net.friends["tab2"]).viewer == 1
     assert "another tab" in notices_text(net.friends["mina"])
     assert not match_of(net.friends["mina"]).is_viewer_turn() or net.visiting("mina").ended
     effects = net.act_friend("mina", act.Press.PLAY_HERE)
-    assert fx.Connect(CODE) in effects
+    assert fx.Connect(CODE, FIRST) in effects
 
 
 def test_the_host_frees_a_seat_its_friend_is_told_and_another_takes_it() -> None:
@@ -383,7 +383,9 @@ def test_start_before_anyone_joined_the_computer_plays_the_free_seat_and_a_late_
 def test_start_with_a_friend_s_seat_opens_the_table() -> None:
     state = initial_state(parse_params("?speed=instant"), {}, "en")
     state, effects = update(state, act.StartGame(FORM))
-    assert state.view == View.LOBBY and isinstance(state.online, Hosting) and fx.Listen(state.online.code) in effects
+    online = state.online
+    assert state.view == View.LOBBY and isinstance(online, Hosting)
+    assert fx.Listen(online.code, table_id(online.code, online.table_pass)) in effects
 
 
 # ---------------------------------------------------------------------- the table's life
@@ -429,7 +431,7 @@ def test_after_the_match_the_host_plays_again_at_the_same_table_and_a_friend_may
     play_on(net, phase_is(Phase.MATCH_END))
     effects = net.act_friend("mina", act.Press.NEW_GAME)  # "Leave the table"
     assert net.friends["mina"].online is None and net.friends["mina"].view == View.SETUP
-    assert fx.CloseTable() in effects and fx.Store("pasur.friend", None) in effects
+    assert fx.CloseTable() in effects and fx.KeepSeat(CODE, KEY, None) in effects  # (its other tables kept)
 
 
 def test_the_host_closes_the_table_and_a_friend_in_the_lobby_is_told() -> None:
@@ -446,7 +448,7 @@ def test_a_friend_leaves_the_lobby_and_may_decline_the_link() -> None:
     effects = net.act_friend("mina", act.Press.LEAVE_TABLE)
     friend = net.friends["mina"]
     assert friend.view == View.SETUP and friend.online is None and friend.params.join is None
-    assert fx.CloseTable() in effects and fx.Store("pasur.friend", None) in effects
+    assert fx.CloseTable() in effects and fx.KeepSeat(CODE, KEY, None) in effects  # (its other tables kept)
     assert any(isinstance(effect, fx.Address) and "join" not in dict(effect.keep) for effect in effects)
     net.visit("zoe", "&lang=en")
     effects = net.act_friend("zoe", act.Press.LEAVE_TABLE)
@@ -462,7 +464,7 @@ def test_a_table_that_is_not_open_is_said_not_found_and_the_name_form_comes_back
     assert page.view == View.JOIN and [(n.words[0], n.words[1]) for n in page.notices] == [
         ("join_missing", {"code": CODE.upper()})]
     effects = net.act_friend("ann", act.Join("Ann", "ef" * 16))  # tried again: looked for anew
-    assert net.friends["ann"].view == View.LOBBY and fx.Connect(CODE) in effects
+    assert net.friends["ann"].view == View.LOBBY and fx.Connect(CODE, FIRST) in effects
 
 
 def test_a_link_without_the_host_s_key_says_so_and_connects_to_nothing() -> None:

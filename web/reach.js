@@ -1,7 +1,8 @@
 // The way to a friend, for web/peers.js: which signalling server a table uses, the ICE servers (STUN,
 // and TURN with short-lived credentials), which way a connection goes, and a friend with no way at all.
 //
-// reach.options(code): a promise of PeerJS's options for the table `code`. ./online.json lists
+// reach.options(code): a promise of PeerJS's options for the table `code` (reach.peerOptions: the same,
+//   once PeerJS is loaded); reach.trouble(error): what a Peer's error says of the signalling server. ./online.json lists
 //   one signalling server or several ("signalling": an object or a list); a table's code picks one by
 //   its hash (FNV-1a, 32 bits, of the code, modulo the number of servers), so that both pages of a
 //   table meet on the same server. "iceServers" lists STUN (and TURN) servers; "turn" is the address
@@ -158,4 +159,31 @@ function answered() {
   }).length;
 }
 
-export const reach = hooks.reach = { options: options, watch: watch, seen: seen, fnv1a: fnv1a, answered: answered };
+function loadScript(src) {
+  return new Promise(function (resolve, reject) {
+    if (window.Peer) return resolve();
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = function () { resolve(); };
+    script.onerror = function () { reject(new Error(src + " could not be loaded")); };
+    document.head.appendChild(script);
+  });
+}
+
+// PeerJS (vendor/peerjs/, loaded the first time), and its options for the table ``code``.
+function peerOptions(code) {
+  return Promise.all([options(code), loadScript("./vendor/peerjs/peerjs.min.js")])
+    .then(function (loaded) { return loaded[0]; });
+}
+
+// What a Peer's error says of the signalling server: "busy" (it turned the page away for now: too
+// many pages, from here or everywhere; said as such and tried again, never as a device offline),
+// "unreachable", or null (another error).
+function trouble(error) {
+  const text = String(error.message || "");
+  if (error.type === "server-error" && /limit|busy|too many/i.test(text)) return "busy";
+  return ["network", "server-error", "socket-error", "socket-closed"].indexOf(error.type) >= 0 ? "unreachable" : null;
+}
+
+export const reach = hooks.reach = { options: options, peerOptions: peerOptions, trouble: trouble, watch: watch,
+  seen: seen, fnv1a: fnv1a, answered: answered };

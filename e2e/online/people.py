@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from signalling import start
 
 from driver import Guard, open_page, taken, tap_card
+from pasur_web.model.handshake import knock_pass, table_id
 
 CARD = re.compile(r"\b(?:10|[2-9AJQK])[CDHS]\b")
 PLAYABLE = "#hand [data-card]:not([disabled])"
@@ -28,7 +29,7 @@ RECEIVED = """(() => {
   let real;
   Object.defineProperty(window.pasur ??= {}, "peers", { configurable: true, get() { return real; }, set(value) {
     const seek = value.seek;
-    value.seek = (code, heard) => seek(code, (kind, peer, text) => {
+    value.seek = (code, first, heard) => seek(code, first, (kind, peer, text) => {
       if (kind === "message") window.__received.push(text);
       heard(kind, peer, text);
     });
@@ -90,9 +91,19 @@ def open_table(page: Page, site_url: str, form: dict[str, str], speed: str = "in
 
 
 def code_of(link: str) -> str:
-    """A table's code, from its link (``?join=CODE&key=KEY``)."""
+    """A table's code, from its link (``?join=CODE&key=KEY&pass=PASS``)."""
     query = parse_qs(urlsplit(link).query)
     return query["join"][0]
+
+
+def pass_of_link(link: str) -> str:
+    """A table's pass, from its link."""
+    return parse_qs(urlsplit(link).query)["pass"][0]
+
+
+def first_id(link: str) -> str:
+    """The table's first id on the signalling server, as anyone with its link can make it."""
+    return table_id(code_of(link), pass_of_link(link))
 
 
 def join(page: Page, link: str, name: str, speed: str = "instant") -> None:
@@ -107,14 +118,14 @@ def join(page: Page, link: str, name: str, speed: str = "instant") -> None:
 def at_table(browser: Browser, site_url: str, form: dict[str, str] | None = None,
              speed: str = "instant") -> tuple[Person, Person, str]:
     """A host (1280×800, named Ana) and a friend (360×740, Mina) at a table, the game started; and the
-    table's code."""
+    table's link."""
     host, friend = person(browser), person(browser, 360, 740)
     link = open_table(host[1], site_url, {"name-0": "Ana", "kind-1": "friend", **(form or {})}, speed)
     join(friend[1], link, "Mina", speed)
     expect(host[1].locator("#lobby")).to_contain_text("Everyone is seated")
     host[1].click("#table-start")
     expect(friend[1].locator("html")).to_have_attribute("data-phase", "play")
-    return host, friend, link.split("?join=")[1].split("&")[0]
+    return host, friend, link
 
 
 def phase(page: Page) -> str:
@@ -245,7 +256,7 @@ class Stranger:
         self.page.evaluate(PEERJS, [site_url, options or {}])
 
     def connect(self, table: str, kind: str = "raw") -> int:
-        """A connection to the table's id ``table`` ("pasur-<code>"); its index."""
+        """A connection to the table's id ``table`` (``first_id``, or another id); its index."""
         return int(self.page.evaluate(CONNECT, [table, kind]))
 
     def opened(self, index: int) -> bool:
@@ -269,9 +280,15 @@ class Stranger:
                                     "JSON.parse(text).t === kind).length >= n", arg=[index, kind, count])
         return [data for data in self.heard(index) if data["t"] == kind]
 
-    def sit(self, index: int, name: str, key: str) -> dict[str, Any]:
+    def knock(self, index: int, link: str) -> None:
+        """Knock as a friend's page that holds the table's ``link`` does (the pass proven)."""
+        me = str(self.page.evaluate("window.__peer.id"))
+        proof = knock_pass(pass_of_link(link), code_of(link), me, "K" * 22)
+        self.send(index, json.dumps({"t": "knock", "nonce": "K" * 22, "pass": proof}))
+
+    def sit(self, index: int, link: str, name: str, key: str) -> dict[str, Any]:
         """Knock, then claim a seat with ``key`` (64 hex digits), as a friend's page would: the answer."""
-        self.send(index, json.dumps({"t": "knock", "nonce": "K" * 22}))
+        self.knock(index, link)
         challenge = self.wait_heard(index, "proof")[-1]["nonce"]
         said = hmac.new(key.encode(), f"pasur-claim|{challenge}".encode(), hashlib.sha256).hexdigest()
         before = len([data for data in self.heard(index) if data["t"] in ("welcome", "refused")])

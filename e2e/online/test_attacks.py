@@ -14,6 +14,7 @@ from online.people import (
     Signalling,
     Stranger,
     at_table,
+    first_id,
     hidden_cards_sent,
     join,
     open_table,
@@ -27,10 +28,10 @@ from driver import open_page
 
 pytestmark = pytest.mark.usefixtures("signalling")
 
-# The stranger takes the table's first id the moment its host's page lets it go, and answers every
-# knock with a proof it cannot make; it keeps all it hears.
-GRAB = """(code) => { window.__grab = { heard: [], taken: false };
-  const once = () => new Promise((resolve) => { const peer = new Peer("pasur-" + code, window.__options);
+# The stranger takes the table's first id the moment its host's page lets it go (it has the link), and
+# answers every knock with a proof it cannot make; it keeps all it hears.
+GRAB = """(id) => { window.__grab = { heard: [], taken: false };
+  const once = () => new Promise((resolve) => { const peer = new Peer(id, window.__options);
     peer.on("open", () => resolve(peer));
     peer.on("error", () => { peer.destroy(); setTimeout(() => resolve(null), 20); });
   });
@@ -44,12 +45,12 @@ GRAB = """(code) => { window.__grab = { heard: [], taken: false };
 
 def test_someone_who_takes_the_table_s_id_while_its_host_reloads_hears_nothing_that_matters(
         browser: Browser, site_url: str) -> None:
-    (host_context, host, host_guard), (friend_context, friend, friend_guard), code = at_table(browser, site_url)
+    (host_context, host, host_guard), (friend_context, friend, friend_guard), link = at_table(browser, site_url)
     take_turns([host, friend], lambda: saved_moves(host) >= 5, host)
     stranger = Stranger(browser, site_url)
-    stranger.page.evaluate(GRAB, code)
+    stranger.page.evaluate(GRAB, first_id(link))
     host.close()  # the host's page goes (a reload, a tab closed)...
-    stranger.page.wait_for_function("window.__grab.taken")  # ... the stranger holds "pasur-<code>" now ...
+    stranger.page.wait_for_function("window.__grab.taken")  # ... the stranger holds the table's first id ...
     host = host_context.new_page()
     host.on("pageerror", lambda error: host_guard.problems.append(f"page error: {error}"))
     open_page(host, f"{site_url}?lang=en&speed=instant")  # ... and the host comes back: its game, its table
@@ -67,9 +68,9 @@ def test_someone_who_takes_the_table_s_id_while_its_host_reloads_hears_nothing_t
 
 
 def test_a_stranger_cannot_freeze_or_crash_the_host(browser: Browser, site_url: str) -> None:
-    (host_context, host, host_guard), (friend_context, friend, _), code = at_table(browser, site_url)
+    (host_context, host, host_guard), (friend_context, friend, _), link = at_table(browser, site_url)
     stranger, other = Stranger(browser, site_url), Stranger(browser, site_url)
-    table = f"pasur-{code}"
+    table = first_id(link)
     binary = stranger.connect(table, "binary")  # reassembled chunks: a 50 MB message froze the host
     unknown = stranger.connect(table, "no-such-kind")  # threw on the host
     raw = stranger.connect(table)
@@ -98,16 +99,15 @@ def test_a_forged_client_holds_one_seat_changes_nothing_and_is_told_why(browser:
     link = open_table(host, site_url, {"setup-players": "3", "name-0": "Ana", "kind-1": "friend", "kind-2": "friend",
                                        "setup-fixed": "1"})  # (whole matches: test_matches.py)
     join(friend, link, "Mina")
-    code = link.split("?join=")[1].split("&")[0]
     forger = Stranger(browser, site_url)
-    conn = forger.connect(f"pasur-{code}")
+    conn = forger.connect(first_id(link))
     forger.wait_open(conn)
     forger.send(conn, json.dumps({"t": "play", "move": "7C", "at": 0}))  # before its knock: not a friend's page
     forger.wait_closed(conn)
-    conn = forger.connect(f"pasur-{code}")
+    conn = forger.connect(first_id(link))
     forger.wait_open(conn)
-    assert forger.sit(conn, "Mallory", "1" * 64)["t"] == "welcome"  # the third seat
-    assert forger.sit(conn, "Eve", "2" * 64)["why"] == "this connection holds a seat already"
+    assert forger.sit(conn, link, "Mallory", "1" * 64)["t"] == "welcome"  # the third seat
+    assert forger.sit(conn, link, "Eve", "2" * 64)["why"] == "this connection holds a seat already"
     expect(host.locator("#lobby")).to_contain_text("Everyone is seated")
     host.click("#table-start")
     expect(friend.locator("html")).to_have_attribute("data-phase", "play")

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import signalling
 import turn
-from online.people import code_of, join, open_table, person, phase, take_turns
+from online.people import code_of, first_id, join, open_table, person, phase, take_turns
 from playwright.sync_api import Browser, Playwright, expect
 
 from serve import serve_in_thread
@@ -78,7 +78,7 @@ def test_two_tables_meet_on_two_signalling_servers_and_both_play(browser: Browse
         port = PORTS[fnv1a(code_of(link)) % 2]
         other = PORTS[1 - PORTS.index(port)]
         expect(host.locator("#table-link")).to_be_visible()
-        assert f"pasur-{code_of(link)}" in held(port) and f"pasur-{code_of(link)}" not in held(other)
+        assert first_id(link) in held(port) and first_id(link) not in held(other)
     join(friend_1, link_1, "Mina")
     join(friend_2, link_2, "Reza")
     for host, friend in ((host_1, friend_1), (host_2, friend_2)):

@@ -1,6 +1,6 @@
 """The page's side of a game between friends: ``web/peers.js`` carries the messages (WebRTC data
 channels through PeerJS); what it reports becomes ``Link`` and ``Message`` actions (each new
-connection with a fresh challenge for it), and the ``Listen``, ``Connect``, ``Send``, ``Drop`` and
+connection with a fresh challenge for it), and the ``Listen``, ``Connect``, ``Send``, ``Drop``, ``Admit`` and
 ``CloseTable`` effects become its calls. Who is who, and what to send, is decided in the model
 (``model/hosting.py``, ``model/visiting.py``). Browser only."""
 
@@ -41,12 +41,14 @@ class Peers:
     def carry_out(self, effect: fx.Effect) -> None:
         peers = window.pasur.peers
         if isinstance(effect, fx.Listen):
-            peers.listen(effect.code, self.listener)
+            peers.listen(effect.code, effect.first, self.listener)
         elif isinstance(effect, fx.Connect):
-            peers.seek(effect.code, self.listener)
+            peers.seek(effect.code, effect.first, self.listener)
         elif isinstance(effect, fx.Send):
             peers.send(effect.peer, effect.text)
         elif isinstance(effect, fx.Drop):
             peers.drop(effect.peer)
+        elif isinstance(effect, fx.Admit):
+            peers.admit(effect.peer)
         elif isinstance(effect, fx.CloseTable):
             peers.close()

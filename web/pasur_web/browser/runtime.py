@@ -20,8 +20,9 @@ from ..model import effects as fx
 from ..model.sounds import GAP
 from ..model.state import State
 from ..model.stats import Stats
-from ..model.storage import STATS_KEY, Slot, Storage, read_stored
+from ..model.storage import FRIEND_KEY, STATS_KEY, Slot, Storage, read_stored
 from ..model.update import reads_first, update
+from ..model.visiting import kept_tables
 from .draw import Drawer, DrawSchedule
 from .peers import Peers
 from .taps import close_menus, tap_actions
@@ -111,6 +112,8 @@ class Runtime:
             self.count(effect)
         elif isinstance(effect, fx.Store):
             self.store(effect.key, effect.text)
+        elif isinstance(effect, fx.KeepSeat):  # this table's seat, beside the others kept (as stored now)
+            self.store(FRIEND_KEY, kept_tables(self.storage.get(FRIEND_KEY), effect.code, effect.key, effect.kept))
         elif isinstance(effect, fx.ReadSaved):
             self.queue.append(act.Adopt(self.slot.load().match))
         elif isinstance(effect, fx.ForgetMatch):
@@ -130,7 +133,7 @@ class Runtime:
             prompt = getattr(window.pasur, "install", None)
             if prompt is not None:
                 prompt.prompt()
-        elif isinstance(effect, fx.Listen | fx.Connect | fx.Send | fx.Drop | fx.CloseTable):
+        elif isinstance(effect, fx.Listen | fx.Connect | fx.Send | fx.Drop | fx.Admit | fx.CloseTable):
             self.peers.carry_out(effect)
         else:
             self.tasks.carry_out(effect)

@@ -63,5 +63,5 @@ def start() -> Runtime:
     pending = str(pending) if pending is not None and found(pending) else ""
     loaded = slot.load() if params.demo is None and params.demo_error is None else Loaded(None)
     runtime.dispatch(act.Started(loaded, pending, read_form() if pending == "start" else None, today(),
-                                 read_kept(storage.get(FRIEND_KEY)) if params.join is not None else None))
+                                 read_kept(storage.get(FRIEND_KEY)) if params.join is not None else ()))
     return runtime

@@ -121,7 +121,7 @@ class Started:
     pending: str = ""  # "start", "guide-start" or "daily-start" pressed before Python was ready
     form: Mapping[str, str | bool] | None = None  # the new-game panel's values then
     today: str = ""
-    friend: Kept | None = None  # the table this browser last sat at
+    friends: tuple[Kept, ...] = ()  # the tables this browser sits at (its seat at each)
 
 
 @dataclass(frozen=True)

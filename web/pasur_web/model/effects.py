@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .match import Match
+from .online_state import Kept
 from .stats import Stats, counting
 
 __all__ = ["Effect"]
@@ -124,12 +125,29 @@ class PromptInstall:
 
 @dataclass(frozen=True)
 class Listen:
-    code: str  # the host's page opens its table between friends: it listens under the table's ids
+    """The host's page opens its table between friends: it listens under the table's ids (``first``,
+    then ``first``-1 to -3: ``handshake.table_id``); ``code`` picks the signalling server."""
+
+    code: str
+    first: str
 
 
 @dataclass(frozen=True)
 class Connect:
-    code: str  # a friend's page looks for the table under its ids (and again, whenever its host is lost)
+    """A friend's page looks for the table under its ids (and again, whenever its host is lost)."""
+
+    code: str
+    first: str
+
+
+@dataclass(frozen=True)
+class KeepSeat:
+    """This browser's seat at the table ``code`` of the host ``key``, kept beside its seats at other
+    tables (``storage.FRIEND_KEY``: ``visiting.kept_tables``); None: forgotten (the table ended)."""
+
+    code: str
+    key: str
+    kept: Kept | None
 
 
 @dataclass(frozen=True)
@@ -144,10 +162,15 @@ class Drop:
 
 
 @dataclass(frozen=True)
+class Admit:
+    peer: str  # the host seated this friend's connection: it counts among the seated ones, and may be silent
+
+
+@dataclass(frozen=True)
 class CloseTable:
     pass  # leave the table between friends (the connections close, once what was sent is on its way)
 
 
 Effect = (SaveMatch | CountMatch | ReadSaved | Store | ForgetMatch | Sound | RunComputer | StopComputer
           | SearchHint | JudgeTip | ComputeReview | PlayDuplicate | Focus | MarkTarget | Address | Copy | PromptInstall
-          | Listen | Connect | Send | Drop | CloseTable)
+          | Listen | Connect | Send | Drop | Admit | CloseTable | KeepSeat)

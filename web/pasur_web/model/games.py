@@ -12,12 +12,14 @@ from ..i18n import LTR_ISOLATE, POP_ISOLATE, Words
 from . import actions as act
 from . import effects as fx
 from .match import Match, Phase
+from .online_state import Visiting
 from .params import Params
 from .play import Result, after_change
 from .seats import HUMAN, YOU_WORDS, Seat, default_seats
 from .setup_form import FormValues, read_setup, read_target
 from .state import DealDemo, Notice, NoticeKind, State, Turn, View
-from .storage import DAILY_KEY, FRIEND_KEY
+from .storage import DAILY_KEY
+from .visiting import forget_seat
 
 __all__ = ["asks_first", "begin", "daily_link_game", "drop_game_params", "game_action", "resume", "show_setup",
            "start_daily"]
@@ -111,9 +113,10 @@ def show_setup(state: State, forget_finished: bool = False) -> Result:
 def _leave_finished_table(state: State) -> Result:
     """A friend leaves the table once the match is over: this browser forgets the seat, and the
     host's next match goes on without this page."""
+    forget = [forget_seat(state.online)] if isinstance(state.online, Visiting) else []
     state = replace(state, online=None, match=None, params=replace(state.params, join=None))
     state, effects = show_setup(state)
-    return state, [fx.CloseTable(), fx.Store(FRIEND_KEY, None), *drop_game_params(state), *effects]
+    return state, [fx.CloseTable(), *forget, *drop_game_params(state), *effects]
 
 
 def _new_game(state: State, players: int, rules: Rules, seats: tuple[Seat, ...], seed: int | None,

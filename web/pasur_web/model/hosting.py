@@ -14,7 +14,7 @@ from pasur import IllegalMoveError
 from . import actions as act
 from . import effects as fx
 from . import wire
-from .handshake import claims, proof, public_of
+from .handshake import claims, knocks, pass_of, proof, public_of, table_id
 from .match import Match, Phase, review_key
 from .online_state import Guest, Hosting, SeatShown, TableStatus, say
 from .play import Result, after_change, play
@@ -41,9 +41,13 @@ def open_table(state: State, form: Mapping[str, str | bool], code: str, secret: 
     new = read_setup(form, state.params.ai, state.cat.t, YOU_WORDS, friends=True)
     match = replace(Match.start(new.players, new.rules, new.seats, seed), table_code=code, started=False,
                     host_key=secret)
-    hosting = Hosting(code, public_of(secret))
+    hosting = Hosting(code, public_of(secret), pass_of(secret, code))
     state = replace(state, view=View.LOBBY, match=match, turn=Turn(), online=hosting, leaving=False)
-    return state, [fx.StopComputer(), fx.Listen(code), fx.SaveMatch(match)]
+    return state, [fx.StopComputer(), _listen(hosting), fx.SaveMatch(match)]
+
+
+def _listen(hosting: Hosting) -> fx.Effect:
+    return fx.Listen(hosting.code, table_id(hosting.code, hosting.table_pass))
 
 
 def resume_table(state: State) -> Result:
@@ -52,9 +56,10 @@ def resume_table(state: State) -> Result:
     match = state.match
     if match is None or match.table_code is None or match.host_key is None:
         return state, []
-    hosting = Hosting(match.table_code, public_of(match.host_key), started=match.started)
+    code, secret = match.table_code, match.host_key
+    hosting = Hosting(code, public_of(secret), pass_of(secret, code), started=match.started)
     view = View.GAME if match.started else View.LOBBY
-    return replace(state, view=view, online=hosting), [fx.Listen(match.table_code)]
+    return replace(state, view=view, online=hosting), [_listen(hosting)]
 
 
 def shown_seats(match: Match, hosting: Hosting) -> tuple[SeatShown, ...]:
@@ -143,7 +148,7 @@ def _hello(state: State, hosting: Hosting, match: Match, name: str, data: Mappin
         left is not None and seat in match.stand_ins) else []
     hosting = replace(hosting, guests=guests, away={key: value for key, value in hosting.away.items() if key != seat})
     match = replace(match, stand_ins=match.stand_ins - {seat})
-    effects.append(to_guest(name, {"t": "welcome", "seat": seat, "covered": covered}))
+    effects += [fx.Admit(name), to_guest(name, {"t": "welcome", "seat": seat, "covered": covered})]
     state = replace(state, match=match, online=hosting)
     if not hosting.started:
         return state, [*effects, fx.SaveMatch(match)]
@@ -189,8 +194,10 @@ def _from_guest(state: State, hosting: Hosting, action: act.Message) -> Result:
     except wire.Refused as why:  # a connection that has not knocked is not a friend's page: it goes
         return state, [to_guest(name, {"t": "refused", "why": str(why)})] if guest.proven else [fx.Drop(name)]
     kind = data["t"]
-    if not guest.proven:
-        return _knocked(state, hosting, match, name, data) if kind == "knock" else (state, [fx.Drop(name)])
+    if not guest.proven:  # a knock that proves the link's pass, or the connection goes (nothing said)
+        if kind == "knock" and knocks(hosting.table_pass, hosting.code, _friend_of(name), data["nonce"], data["pass"]):
+            return _knocked(state, hosting, match, name, data)
+        return state, [fx.Drop(name)]
     if kind == "knock":
         return state, [to_guest(name, {"t": "refused", "why": "this connection knocked already"})]
     if kind == "hello":

@@ -19,8 +19,7 @@ from .hosting import host_action, open_table, publish, resume_table, shown_seats
 from .online_state import Hosting, Visiting, VisitStatus
 from .play import Result
 from .state import State, View
-from .storage import FRIEND_KEY
-from .visiting import join, to_host, visit, visiting_action
+from .visiting import connect, forget_seat, join, to_host, visit, visiting_action
 
 __all__ = ["farewell", "online_action", "open_table", "publish", "resume_table", "shown_seats", "visit"]
 
@@ -48,8 +47,9 @@ def _leave(state: State) -> Result:
     if isinstance(online, Hosting):
         effects.append(fx.ForgetMatch())
     else:
-        effects += [fx.Store(FRIEND_KEY, None), *drop_game_params(state)]
-    state = replace(state, online=None, match=None, params=replace(state.params, join=None, key=None))
+        effects += [*([forget_seat(online)] if online is not None else []), *drop_game_params(state)]
+    state = replace(state, online=None, match=None, params=replace(state.params, join=None, key=None,
+                                                                       table_pass=None))
     state, shown = show_setup(state)
     return state, [*effects, *shown]
 
@@ -72,7 +72,7 @@ def online_action(state: State, action: act.Action) -> Result:
         return replace(state, online=replace(online, covered=())), [fx.Focus("hand")]
     if action is act.Press.PLAY_HERE and online.ended == "moved":  # this page takes its seat back
         online = replace(online, ended="", status=VisitStatus.CONNECTING, refused="")
-        return replace(state, online=online), [fx.Connect(online.code)]
+        return replace(state, online=online), [connect(online)]
     if isinstance(action, act.Join):
         return join(state, online, action.name, action.token)
     if isinstance(action, act.OpenTable):

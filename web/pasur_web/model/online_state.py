@@ -22,6 +22,8 @@ class TableStatus(StrEnum):
     CONNECTING = "connecting"
     OPEN = "open"  # friends can reach it
     UNREACHABLE = "unreachable"  # the signalling server cannot be reached (and no friend is connected)
+    BUSY = "busy"  # the signalling server turns the page away for now (tried again)
+    HELD = "held"  # every id of the table is held, by its own last visit or by another page (tried again)
 
 
 class VisitStatus(StrEnum):
@@ -31,6 +33,7 @@ class VisitStatus(StrEnum):
     LOST = "lost"  # the host's connection went: looked for again
     MISSING = "missing"  # no page holds the table's ids (a mistyped or old link)
     UNREACHABLE = "unreachable"  # the signalling server cannot be reached
+    BUSY = "busy"  # the signalling server turns the page away for now (tried again)
     ENDED = "ended"  # the host ended this page's place (``Visiting.ended`` says why)
 SeatShown = tuple[str, str, str]  # (name, kind, status): kind "host", "friend" or "computer"; status below
 # A seat's status: "here" (playing), "away" (its friend's page is gone; nobody plays it), "stood-in" (the
@@ -59,10 +62,12 @@ class Guest:
 @dataclass(frozen=True)
 class Hosting:
     """This page hosts the table ``code``; its link carries ``key``, the public key of the secret kept
-    with the match (``Match.host_key``), which every friend's page checks the host's proofs with."""
+    with the match (``Match.host_key``), which every friend's page checks the host's proofs with, and
+    the table's pass (``handshake.pass_of``), which every friend's knock proves."""
 
     code: str
     key: str
+    table_pass: str
     status: TableStatus = TableStatus.CONNECTING
     started: bool = False  # the host started the match (before: the lobby)
     guests: Mapping[str, Guest] = field(default_factory=dict)  # each friend's connection, by its name
@@ -77,7 +82,7 @@ class Hosting:
 
     def link(self, address: str) -> str:
         """The link that takes a friend to this table."""
-        return f"{address}?join={self.code}&key={self.key}"
+        return f"{address}?join={self.code}&key={self.key}&pass={self.table_pass}"
 
     def seat_of(self, guest: str) -> int | None:
         found = self.guests.get(guest)
@@ -101,10 +106,12 @@ class Invite:
 @dataclass(frozen=True)
 class Visiting:
     """This page is a friend's at the table ``code``, whose host's public key is ``key`` (from the
-    link): the host is believed only once it has signed this page's challenge with that key."""
+    link): the host is believed only once it has signed this page's challenge with that key. Its
+    knocks prove the link's pass (``table_pass``)."""
 
     code: str
     key: str
+    table_pass: str
     token: str = ""  # this browser's secret for the table: never sent (the seat's key is made from it)
     name: str = ""  # the player's own name
     joined: bool = False  # the player asked to sit down (Join, or this browser sat here before)
@@ -137,7 +144,8 @@ class Visiting:
 
 @dataclass(frozen=True)
 class Kept:
-    """The table this browser last sat at, as its storage keeps it (``storage.FRIEND_KEY``)."""
+    """A table this browser sat at, as its storage keeps it (``storage.FRIEND_KEY``, one for each
+    table: ``visiting.kept_tables``)."""
 
     code: str
     key: str

@@ -15,7 +15,7 @@ from pasur.daily import parse_day
 from pasur.rules import OPTION_NAMES, PRESETS, Rules
 
 from ..i18n import language_of
-from .handshake import KEY
+from .handshake import KEY, PASS
 
 __all__ = ["AI_LEVELS", "DEMOS", "GAME_KEYS", "KNOWN_KEYS", "SETUP_OPTIONS", "SPEEDS", "Notice", "Params",
            "parse_params", "setup_config"]
@@ -31,7 +31,7 @@ MAX_SEED = 2**53 - 1
 _MAX_SHOWN = 40
 
 
-KNOWN_KEYS = frozenset({*GAME_KEYS, "lang", "speed", "embed", "demo", "card", "table", "daily", "join", "key"})
+KNOWN_KEYS = frozenset({*GAME_KEYS, "lang", "speed", "embed", "demo", "card", "table", "daily", "join", "key", "pass"})
 # What makes a game embedded (muted, a save of its own, no install offer): the address says embed=1,
 # or shows a demo (any value). web/boot.js receives the rule as data (model/scripts.py).
 EMBED_WHEN: dict[str, str | None] = {"embed": "1", "demo": None}
@@ -68,6 +68,7 @@ class Params:
     daily: str | None = None  # the daily deal of this date (YYYY-MM-DD), or "" for today's (UTC)
     join: str | None = None  # the code of a table between friends to join
     key: str | None = None  # the public key of that table's host (``handshake.py``)
+    table_pass: str | None = None  # that table's pass (``pass`` in the link: ``handshake.py``)
     demo_card: Card | None = None
     demo_table: list[Card] = field(default_factory=list)
     # Why the demo cannot be shown: a message key and the values it names (shown in the frame).
@@ -156,6 +157,10 @@ def parse_params(query: str, ai_levels: tuple[str, ...] = AI_LEVELS) -> Params:
         accept("join", code if TABLE_CODE.fullmatch(code) else None, "reason_join", "none")
     if "key" in seen:
         accept("key", seen["key"] if KEY.fullmatch(seen["key"]) else None, "reason_key", "none")
+    if "pass" in seen and PASS.fullmatch(seen["pass"]):
+        params.table_pass = seen["pass"]
+    elif "pass" in seen:
+        params.notices.append(Notice("pass", _shown(seen["pass"]), "reason_pass", "none"))
     params.embed = embedded(seen)
     if "embed" in seen and seen["embed"] != EMBED_WHEN["embed"]:
         params.notices.append(Notice("embed", _shown(seen["embed"]), "", "", "embed"))

@@ -43,7 +43,7 @@ MATCH_KEY = "pasur.match"
 EMBED_MATCH_KEY = "pasur.embed.match"  # a game embedded in another site keeps its own save
 STATS_KEY = "pasur.stats"
 DAILY_KEY = "pasur.daily"  # the daily deals played on this device (model/daily.py)
-FRIEND_KEY = "pasur.friend"  # the table between friends this browser last joined: its code, the name, the token
+FRIEND_KEY = "pasur.friend"  # the tables between friends this browser sits at: each code, key, name and token
 UNREADABLE_SUFFIX = ".unreadable"  # a value that could not be read is moved to its key + this (+ ".2", ...)
 # Unreadable values kept per key. Past that, the oldest copy goes to make room for the newest, rather
 # than refusing to set the value aside: a value that is not set aside stays under its key, where the

@@ -89,10 +89,11 @@ def _started(state: State, action: act.Started) -> Result:
         words: Words = (key, {"reason": loaded.problem, "name": loaded.aside or ""})
         state = replace(state, notices=(*state.notices, Notice(words, NoticeKind.START)))
     if params.join is not None:  # a friend's link: the name first, unless this browser sat there before
-        if params.key is None:  # a link cut short: the host cannot be told from anyone else
+        if params.key is None or params.table_pass is None:  # a link cut short (or an old one): the host
+            # cannot be told from anyone else, nor the table found
             notice = Notice(("join_no_key", {"code": params.join.upper()}), NoticeKind.JOIN)
             return replace(state, view=View.JOIN, notices=(*state.notices, notice)), []
-        return visit(state, params.join, params.key, action.friend)
+        return visit(state, params.join, params.key, params.table_pass, action.friends)
     same = loaded.match is not None and loaded.match.link == params.link()
     todo = start_action(params.start_now, params.embed, loaded.match,
                         same_game=same or daily_link_game(params, loaded.match, action.today))

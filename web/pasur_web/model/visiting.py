@@ -17,7 +17,7 @@ from pasur.scoring import BREAKDOWN_KEYS
 from . import actions as act
 from . import effects as fx
 from . import wire
-from .handshake import KEY, TOKEN, claim, proven, seat_key
+from .handshake import KEY, TOKEN, claim, knock_pass, proven, seat_key, table_id
 from .match import Match, Phase
 from .online_state import Invite, Kept, SeatShown, Visiting, VisitStatus
 from .params import TABLE_CODE
@@ -28,36 +28,61 @@ from .seat_state import event_from, results_of, reviews_of, view_from
 from .seats import FRIEND, MAX_NAME, Seat, clean_name
 from .sounds import sounds_after
 from .state import Notice, NoticeKind, State, Turn, View
-from .storage import FRIEND_KEY
 
-__all__ = ["join", "read_kept", "to_host", "visit", "visiting_action"]
+__all__ = ["connect", "forget_seat", "join", "kept_tables", "read_kept", "to_host", "visit", "visiting_action"]
 
 _KINDS = ("host", "friend", "computer")
 _RESULT_KEYS = set(BREAKDOWN_KEYS)
 _STATUSES = ("here", "away", "stood-in", "waiting", "free")
 # What the table's own news (web/peers.js, no connection named) make of a friend's page's status.
-_TABLE_NEWS = {"connecting": VisitStatus.CONNECTING, "unreachable": VisitStatus.UNREACHABLE}
+_TABLE_NEWS = {status.value: status for status in (VisitStatus.CONNECTING, VisitStatus.UNREACHABLE, VisitStatus.BUSY)}
 
 
-def read_kept(text: str | None) -> Kept | None:
-    """The table this browser last sat at, as its storage keeps it; None when it cannot be read (the
-    player is asked their name again, and sits down anew)."""
-    try:
-        data = read_json(text or "null")
-    except ValueError:
+MAX_KEPT = 20  # the most tables a browser keeps its seat at (the oldest goes first)
+_KEPT_FIELDS = ("code", "key", "name", "token", "seated")
+
+
+def _kept_entry(data: object) -> Kept | None:
+    if not isinstance(data, dict) or set(data) != set(_KEPT_FIELDS):
         return None
-    if not isinstance(data, dict) or set(data) != {"code", "key", "name", "token", "seated"}:
-        return None
-    code, key, name, token, seated = (data[field] for field in ("code", "key", "name", "token", "seated"))
+    code, key, name, token, seated = (data[field] for field in _KEPT_FIELDS)
     if not (isinstance(code, str) and TABLE_CODE.fullmatch(code) and isinstance(key, str) and KEY.fullmatch(key)
             and isinstance(token, str) and TOKEN.fullmatch(token) and type(seated) is bool):
         return None
     return Kept(code, key, clean_name(name, ""), token, seated)
 
 
+def read_kept(text: str | None) -> tuple[Kept, ...]:
+    """The tables this browser sits at, as its storage keeps them (``{"tables": [...]}``, the latest
+    last; an older browser kept one table as a lone entry): each that can be read (one that cannot is
+    left out: at that table the player is asked their name again, and sits down anew)."""
+    try:
+        data = read_json(text or "null")
+    except ValueError:
+        return ()
+    entries = data.get("tables") if isinstance(data, dict) and set(data) == {"tables"} else [data]
+    found = [_kept_entry(entry) for entry in (entries if isinstance(entries, list) else [])[-MAX_KEPT:]]
+    return tuple(entry for entry in found if entry is not None)
+
+
+def kept_tables(text: str | None, code: str, key: str, entry: Kept | None) -> str | None:
+    """What storage keeps once this browser's seat at the table (``code``, ``key``) is ``entry`` (None:
+    forgotten), beside its seats at other tables: the latest last, at most ``MAX_KEPT`` (None: none)."""
+    others = [kept for kept in read_kept(text) if (kept.code, kept.key) != (code, key)]
+    tables = [*others, *([entry] if entry is not None else [])][-MAX_KEPT:]
+    if not tables:
+        return None
+    return dumps({"tables": [{field: getattr(kept, field) for field in _KEPT_FIELDS} for kept in tables]})
+
+
 def _kept(online: Visiting) -> fx.Effect:
-    return fx.Store(FRIEND_KEY, dumps({"code": online.code, "key": online.key, "name": online.name,
-                                       "token": online.token, "seated": online.seated}))
+    return fx.KeepSeat(online.code, online.key, Kept(online.code, online.key, online.name, online.token,
+                                                      online.seated))
+
+
+def forget_seat(online: Visiting) -> fx.Effect:
+    """This browser's seat at the table of ``online`` is forgotten (its other tables' are kept)."""
+    return fx.KeepSeat(online.code, online.key, None)
 
 
 def to_host(online: Visiting, data: Mapping[str, Any]) -> list[fx.Effect]:
@@ -76,15 +101,21 @@ def _hello(online: Visiting) -> list[fx.Effect]:
     return to_host(online, data)
 
 
-def visit(state: State, code: str, key: str, kept: Kept | None) -> Result:
+def visit(state: State, code: str, key: str, table_pass: str, kept: tuple[Kept, ...]) -> Result:
     """A table's link is opened: the page looks for the table at once (its host's invitation shows on
-    the name form), and sits down when the player joins; at once when this browser sat there before."""
-    mine = kept if kept is not None and (kept.code, kept.key) == (code, key) else None
-    online = Visiting(code, key)
+    the name form), and sits down when the player joins; at once when this browser sat there before
+    (its seat at each table is kept: ``kept``)."""
+    mine = next((entry for entry in kept if (entry.code, entry.key) == (code, key)), None)
+    online = Visiting(code, key, table_pass)
     if mine is not None:
         online = replace(online, token=mine.token, name=mine.name, joined=True, seated=mine.seated)
     state = replace(state, view=View.LOBBY if online.joined else View.JOIN, online=online)
-    return state, [fx.Connect(code), *([] if online.joined else [fx.Focus("#join-name")])]
+    return state, [connect(online), *([] if online.joined else [fx.Focus("#join-name")])]
+
+
+def connect(online: Visiting) -> fx.Effect:
+    """Look for the table under its ids."""
+    return fx.Connect(online.code, table_id(online.code, online.table_pass))
 
 
 def join(state: State, online: Visiting, name: str, token: str) -> Result:
@@ -96,7 +127,7 @@ def join(state: State, online: Visiting, name: str, token: str) -> Result:
     effects: list[fx.Effect] = [_kept(online), *_hello(online)]
     if online.status in (VisitStatus.MISSING, VisitStatus.ENDED):  # looked for again
         online = replace(online, status=VisitStatus.CONNECTING)
-        effects.append(fx.Connect(online.code))
+        effects.append(connect(online))
     return replace(state, view=View.LOBBY, online=online, notices=notices), effects
 
 
@@ -177,7 +208,7 @@ def _bye(state: State, online: Visiting, why: str) -> Result:
     """The host ended this page's place: the table closed, the seat freed, or taken by another page of
     this browser (which keeps it). This page stops looking for the table, and says why."""
     online = replace(online, ended=why, status=VisitStatus.ENDED, host_slot=None, knocks={}, move_pending=False)
-    kept = [] if why == "moved" else [fx.Store(FRIEND_KEY, None)]
+    kept = [] if why == "moved" else [forget_seat(online)]
     return replace(state, online=online), [fx.CloseTable(), *kept]
 
 
@@ -218,7 +249,9 @@ def visiting_action(state: State, online: Visiting, action: act.Action) -> Resul
     slot = action.peer
     if slot is not None and action.status == "connected":  # one of the table's ids answers: knock
         online = replace(online, knocks={**online.knocks, slot: action.nonce}, me=action.me)
-        return replace(state, online=online), [fx.Send(slot, wire.json_text({"t": "knock", "nonce": action.nonce}))]
+        proof = knock_pass(online.table_pass, online.code, action.me, action.nonce)
+        return replace(state, online=online), [fx.Send(slot, wire.json_text({"t": "knock", "nonce": action.nonce,
+                                                                             "pass": proof}))]
     if slot is not None and action.status == "lost":
         if slot != online.host_slot:
             knocks = {key: value for key, value in online.knocks.items() if key != slot}

@@ -1,7 +1,8 @@
 """What crosses the network in a game between friends, as text: each message read with its size and
 shape checked; anything else is refused with a reason, and changes nothing.
 
-A friend's page sends, on each connection: ``knock`` (its challenge, first: ``handshake.py``), then
+A friend's page sends, on each connection: ``knock`` (its challenge and its proof of the table's pass,
+first: ``handshake.py``), then
 ``hello`` (its name, and the claim to its seat: ``handshake.py``), ``play`` (a move in card
 notation, with the number of moves played when it was made), ``say`` (a quick message) and
 ``review`` (the review of its moves in the deal just played, made by the host's page: the friend's
@@ -24,7 +25,7 @@ from typing import Any
 
 from pasur.safejson import dumps, loads_checked
 
-from .handshake import CHALLENGE, SEAT_KEY, SIGNATURE
+from .handshake import CHALLENGE, KNOCK_PASS, SEAT_KEY, SIGNATURE
 from .seats import MAX_NAME
 
 __all__ = ["BYES", "FROM_FRIEND", "FROM_HOST", "QUICK", "WHY", "Refused", "json_text", "read"]
@@ -97,7 +98,9 @@ def _moves(moves: list[Any]) -> bool:
 
 _NUMBER = (int, type(None))
 _FROM_FRIEND = {
-    "knock": _Kind({"nonce": str}, lambda d: CHALLENGE.fullmatch(d["nonce"]), "a knock carries a challenge"),
+    "knock": _Kind({"nonce": str, "pass": str},
+                   lambda d: CHALLENGE.fullmatch(d["nonce"]) and KNOCK_PASS.fullmatch(d["pass"]),
+                   "a knock carries a challenge and the proof of the table's pass"),
     "hello": _Kind({"name": str, "claim": str, "key": str},
                    lambda d: len(d["name"]) <= MAX_NAME * 4 and SEAT_KEY.fullmatch(d["claim"]) and (
                        "key" not in d or SEAT_KEY.fullmatch(d["key"])),
