@@ -115,8 +115,8 @@ def test_the_host_closes_the_table_while_a_friend_waits(browser: Browser, site_u
 
 def test_a_link_to_a_table_that_is_not_open_says_it_was_not_found(browser: Browser, site_url: str) -> None:
     context, page, guard = person(browser)
-    key = "A" * 43  # a well-formed key of a table no page holds
-    open_page(page, f"{site_url}?join=zzzzzz&key={key}&lang=en&speed=instant")
+    key, table_pass = "A" * 43, "B" * 22  # a well-formed link of a table no page holds
+    open_page(page, f"{site_url}?join=zzzzzz&key={key}&pass={table_pass}&lang=en&speed=instant")
     notice = page.locator("#notices .notice").filter(has_text="No table is open under the code ZZZZZZ")
     expect(notice).to_be_visible()
     expect(page.locator("#join-name")).to_be_visible()  # the name form again: Join looks once more
