@@ -1,8 +1,9 @@
 // Many idle pages connected to one signalling server (the PeerJS server), as tools/bench_signalling.py
 // and the tests of its limits ask:
-//   node tools/load_signalling.cjs PORT PATH COUNT [--from ADDRESS] [--offers N] [--unknown]
+//   node tools/load_signalling.cjs PORT PATH COUNT [--from ADDRESS | --per-address N] [--offers N] [--unknown]
 // Each page opens the WebSocket a PeerJS page opens (ws://127.0.0.1:PORT/PATH/peerjs?key=peerjs&id=...
-// &token=...), from ADDRESS (a local address, 127.0.0.1 by default), 50 at a time, until the server
+// &token=...), from ADDRESS (a local address, 127.0.0.1 by default; with --per-address, N pages from
+// each of 127.1.0.1, 127.1.0.2, ..., as many homes would), 50 at a time, until the server
 // says OPEN or refuses it, then sends a heartbeat every 5 s as PeerJS does. With --offers, once all
 // are connected the last page sends N OFFER messages as fast as it can, to the first page (or, with
 // --unknown, each to an id no one holds), and the answers are counted for a second. Prints one JSON
@@ -15,7 +16,7 @@ const WebSocket = require("ws");
 const args = process.argv.slice(2);
 const flag = (name, fallback) => { const at = args.indexOf(name); return at < 0 ? fallback : args[at + 1]; };
 const [port, path, wanted] = [Number(args[0]), args[1], Math.min(Number(args[2]), 6000)];
-const from = flag("--from", "127.0.0.1"), offers = Math.min(Number(flag("--offers", 0)), 100000);
+const from = flag("--from", "127.0.0.1"), perAddress = Number(flag("--per-address", 0)), offers = Math.min(Number(flag("--offers", 0)), 100000);
 if (!(port > 0) || !path || !(wanted > 0)) {
   console.error("usage: node tools/load_signalling.cjs PORT PATH COUNT [--from ADDRESS] [--offers N] [--unknown]");
   process.exit(2);
@@ -25,12 +26,16 @@ let failed = 0, next = 0, delivered = 0;
 const began = Date.now();
 const giveUp = setTimeout(() => { console.error("gave up after 120 s"); process.exit(2); }, 120000);
 
+function homeAddress(home) {
+  return `127.1.${(home >> 8) & 255}.${home & 255}`;
+}
+
 function one(index) {
   return new Promise((resolve) => {
     const start = Date.now();
     const id = "load-" + index + "-" + Math.random().toString(36).slice(2, 10);
     const socket = new WebSocket(`ws://127.0.0.1:${port}${path}/peerjs?key=peerjs&id=${id}&token=t${index}&version=1.5.5`,
-      { localAddress: from });
+      { localAddress: perAddress > 0 ? homeAddress(Math.floor(index / perAddress) + 1) : from });
     socket.peerId = id;
     socket.on("message", (data) => {
       const message = JSON.parse(String(data));
