@@ -55,7 +55,7 @@ class Addresses {
     if (!entry) {
       const { connects_per_second: c, messages_per_second: m, unknown_per_minute: u } = this.limits;
       entry = { sockets: 0, peers: 0, used: Date.now(), connect: bucket(c, 30 * c), message: bucket(m, 10 * m),
-        unknown: bucket(u / 60, u) };
+        any: bucket(5 * m, 50 * m), unknown: bucket(u / 60, u) };
       this.known.set(address, entry);
     }
     entry.used = Date.now();
@@ -106,6 +106,7 @@ function start(limits) {
       const socketEmit = socket.emit.bind(socket);
       socket.emit = (name, data, ...more) => {
         if (name !== "message") return socketEmit(name, data, ...more);
+        if (!entry.any()) return void refuse(socket, BUSY.messages); // heartbeats too, five times the rate
         let message;
         try { message = JSON.parse(String(data)); } catch { return void socket.close(); }
         if (message && RELAYED.has(message.type)) {
