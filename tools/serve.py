@@ -137,7 +137,7 @@ class SiteServer(http.server.ThreadingHTTPServer):
     held: dict[str, threading.Event]
     overrides: dict[str, bytes]
     idle_timeout: float = 30.0
-    per_address: int = 32
+    per_address: int = 128
     most: int = 512
     connected: Counter[str]
     lock: threading.Lock
