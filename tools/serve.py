@@ -8,6 +8,7 @@ and, as most static hosts do, text, scripts and WebAssembly gzip-compressed. Wit
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import gzip
 import hashlib
@@ -21,7 +22,7 @@ import threading
 from collections import Counter
 from pathlib import Path
 from typing import BinaryIO
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import signalling
 
@@ -75,6 +76,7 @@ TYPES = {
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = TYPES  # (an instance attribute of the base class, read through the class)
+    default_request_version = "HTTP/1.0"  # an answer to a bad request line starts with its status too
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -104,12 +106,15 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         requests = getattr(self.server, "requests", None)
         if requests is not None:
-            requests.append((self.path, int(code) if str(code).isdigit() else 0))
+            path = getattr(self, "path", "")  # (none when the request line could not be read)
+            requests.append((path, int(code) if str(code).isdigit() else 0))
 
     def end_headers(self) -> None:
         # Always revalidate, so a new build is seen at once; the service worker does the caching.
         self.send_header("Cache-Control", "no-cache")
-        host = self.headers.get("Host", "127.0.0.1").rpartition(":")[0] or "127.0.0.1"
+        # The host the server was started on, never the request's Host header: nothing a request
+        # says is copied into an answer's headers.
+        host = getattr(self.server, "host", "127.0.0.1")
         online = getattr(self.server, "overrides", {}).get("/online.json")
         self.send_header("Content-Security-Policy", policy(Path(self.directory), host, online))
         # A frame sandboxed without allow-same-origin has an origin of its own ("null"): its
@@ -122,12 +127,39 @@ class SiteServer(http.server.ThreadingHTTPServer):
     """Serves one folder; ``folder`` can be switched while running (a new build deployed),
     ``requests`` lists every (path, status) served, for tests and benchmarks, and a path can be
     held (``hold``): its answer waits until the test lets it go, as a slow network's would.
-    ``overrides`` answers some paths with other content (online.json naming the servers at hand)."""
+    ``overrides`` answers some paths with other content (online.json naming the servers at hand).
+    A connection silent for ``idle_timeout`` seconds is closed, and one client address holds at
+    most ``per_address`` connections at once (more get 503), all of them at most ``most``."""
 
     folder: Path
+    host: str
     requests: list[tuple[str, int]]
     held: dict[str, threading.Event]
     overrides: dict[str, bytes]
+    idle_timeout: float = 30.0
+    per_address: int = 128
+    most: int = 512
+    connected: Counter[str]
+    lock: threading.Lock
+
+    def process_request(self, request: socket.socket, client_address: tuple[str, int]) -> None:  # type: ignore[override]
+        with self.lock:
+            taken = self.connected[client_address[0]] >= self.per_address or self.connected.total() >= self.most
+            if not taken:
+                self.connected[client_address[0]] += 1
+        if taken:
+            with contextlib.suppress(OSError):
+                request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: socket.socket, client_address: tuple[str, int]) -> None:  # type: ignore[override]
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self.lock:
+                self.connected[client_address[0]] -= 1
 
     def hold(self, path: str) -> threading.Event:
         """Requests for ``path`` (without query) wait until the event returned is set."""
@@ -154,9 +186,17 @@ class SwitchableHandler(QuietHandler):
         assert isinstance(server, SiteServer)
         super().__init__(*args, directory=str(server.folder), **kwargs)  # type: ignore[arg-type]
 
+    def setup(self) -> None:
+        assert isinstance(self.server, SiteServer)
+        super().setup()
+        self.connection.settimeout(self.server.idle_timeout)
+
     def send_head(self) -> BinaryIO | None:
         assert isinstance(self.server, SiteServer)
         path = self.path.partition("?")[0]
+        if "\0" in unquote(path):
+            self.send_error(400, "Bad request path")
+            return None
         held = self.server.held.get(path)
         if held is not None:
             held.wait(60)
@@ -172,7 +212,8 @@ class SwitchableHandler(QuietHandler):
 
 def make_server(folder: Path, port: int = 0, host: str = "127.0.0.1") -> SiteServer:
     server = SiteServer((host, port), SwitchableHandler)
-    server.folder = folder
+    server.folder, server.host = folder, host
+    server.connected, server.lock = Counter(), threading.Lock()
     server.requests = []
     server.held = {}
     server.overrides = {}
@@ -240,6 +281,8 @@ def main() -> None:
     host = lan_address() if args.lan else args.host
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # stopped by its pid: all it started stops too
     server = make_server(args.dir, args.port, host)
+    if host in ("0.0.0.0", "::", ""):  # every address: the policy names the one a phone would use
+        server.host = lan_address()
     friends = None
     try:
         if args.signalling_port:

@@ -1,6 +1,8 @@
 """The signalling server of a game between friends: the PeerJS server (npm ``peer``, pinned in
 package-lock.json), which only introduces the players' browsers to each other; the game itself
 goes between them. ``./dev serve`` runs it beside the site; the online browser tests run their own.
+It runs in tools/signalling.cjs, which holds each client address to a few ids at once and a rate
+of connections, of relayed messages and of offers to ids no one holds (``LIMITS``).
 
     python tools/signalling.py [--host 127.0.0.1] [--port 9000] [--path /pasur]
 
@@ -20,7 +22,11 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVER = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
+SERVER = ROOT / "tools" / "signalling.cjs"
+# Per client address: ids held at once, sockets open at once, new connections a second (30 s of them
+# at once), relayed messages a second (10 s of them at once), offers to unknown ids a minute.
+LIMITS = {"ids_per_address": 32, "connections_per_address": 64, "connects_per_second": 2,
+          "messages_per_second": 20, "unknown_per_minute": 10}
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal this process gets when the thread that started it ends
 
 
@@ -31,10 +37,13 @@ def die_with_parent() -> None:
 
 
 def start(port: int = 9000, path: str = "/pasur", host: str = "127.0.0.1", wait: float = 20.0,
-          discovery: bool = False) -> subprocess.Popen[bytes]:
+          discovery: bool = False, limits: dict[str, int] | None = None) -> subprocess.Popen[bytes]:
     """Start the server on ``host:port`` under ``path``, once it answers. With ``discovery``, it lists
-    the ids of the pages connected to it (``GET <path>/peerjs/peers``), for the tests."""
+    the ids of the pages connected to it (``GET <path>/peerjs/peers``), for the tests; ``limits``
+    replaces some of ``LIMITS``."""
     command = ["node", str(SERVER), "--host", host, "--port", str(port), "--path", path]
+    for name, value in {**LIMITS, **(limits or {})}.items():
+        command += [f"--{name}", str(value)]
     server = subprocess.Popen([*command, *(["--allow_discovery"] if discovery else [])],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=die_with_parent)
     deadline = time.monotonic() + wait

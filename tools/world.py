@@ -104,7 +104,7 @@ def world(nat_b: str = "cone", site: Path = ROOT / "site") -> Iterator[World]:
         server.overrides["/online.json"] = online_json()
         secret = secrets.token_hex(16)
         credentials = turn.credential_server(secret, [f"turn:{net.PUBLIC}:{TURN_PORT}?transport=udp"], 600,
-                                             net.PUBLIC, CREDENTIALS_PORT)
+                                             net.PUBLIC, CREDENTIALS_PORT, origin=SITE.rstrip("/"))
         stack.callback(_shut, credentials)
         here = World(made, server, credentials, folder, secret)
         stack.callback(here.stop_turn)

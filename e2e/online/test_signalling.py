@@ -107,7 +107,7 @@ def signalling_processes(port: int) -> list[int]:
             words = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if any(word.endswith(b"peerjs.js") for word in words) and str(port).encode() in words:
+        if any(word.endswith(b"signalling.cjs") for word in words) and str(port).encode() in words:
             found.append(int(entry.name))
     return found
 
