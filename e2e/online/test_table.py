@@ -17,6 +17,7 @@ from online.people import (
     person,
     phase,
     saved_moves,
+    shot,
     take_turns,
 )
 from playwright.sync_api import Browser, expect
@@ -173,3 +174,27 @@ def test_a_table_that_cannot_be_reached_says_so_plainly(browser: Browser, site_u
         signalling.start()
     expect(page.locator("#table-link")).to_be_visible()  # and it opens once the server is back
     context.close()
+
+
+def test_the_hosts_lobby_at_1280_shows_start_and_seats_in_line(browser: Browser, site_url: str,
+                                                                artifacts: Path) -> None:
+    host_context, host, _ = person(browser)  # 1280×800
+    friend_context, friend, _ = person(browser, 360, 740)
+    link = open_table(host, site_url, {"setup-players": "4", "name-0": "Ana", "kind-1": "friend"})
+    join(friend, link, "Mina")
+    expect(host.locator("#lobby")).to_contain_text("Everyone is seated")
+    shot(host, artifacts / "lobby-host-1280.png")
+    start = host.locator("#table-start").bounding_box()
+    assert start is not None and host.evaluate("window.scrollY") == 0
+    assert start["y"] >= 0 and start["y"] + start["height"] <= 800, start  # all of it above the fold
+    rows = host.locator(".table-seats li")
+    expect(rows).to_have_count(4)
+    badges = [rows.nth(n).locator(".badge").bounding_box() for n in range(4)]
+    names = [rows.nth(n).locator(".name").bounding_box() for n in range(4)]
+    assert all(badges) and all(names)
+    assert max(b["height"] for b in badges) - min(b["height"] for b in badges) < 1, badges  # "host", "here"...
+    assert max(b["x"] for b in badges) - min(b["x"] for b in badges) < 1, badges  # one under the other
+    for badge, name in zip(badges, names, strict=True):  # each badge on its name's line
+        assert abs(badge["y"] + badge["height"] / 2 - (name["y"] + name["height"] / 2)) < 2, (badge, name)
+    host_context.close()
+    friend_context.close()

@@ -140,9 +140,9 @@ def lobby(state: State) -> list[Node | None]:
         h("h2", text=t("table_code", code=online.code.upper())),
         h("label", "field", children=[h("span", text=t("host_name_label")), h(
             "input", id="host-name", type="text", maxlength=MAX_NAME, autocomplete="nickname", value=mine)]),
-        *_link(state, online, t("table_link_help")),
-        h("div", "table-qr", aria_label=t("table_qr_label"), role="group", children=[qr_code(
-            online.link(state.address))]),
+        h("div", "table-share", children=[h("div", children=_link(state, online, t("table_link_help"))), h(
+            "div", "table-qr", aria_label=t("table_qr_label"), role="group", children=[qr_code(
+                online.link(state.address))])]),
         _seats(seats, state),
         h("p", "muted", role="status", text=t("table_waiting_computer", names=state.cat.listing(waiting)) if waiting
           else t("table_ready")),
