@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 from conftest import Profiles
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+from test_play import held_python
 
-from driver import WAIT_HUMAN, open_page
+from driver import PHONE, WAIT_HUMAN, open_page
 from pasur import Rules, new_game
 from pasur_web.model.match import Match
 from pasur_web.model.savegame import match_to_json
@@ -40,3 +41,31 @@ def test_on_a_phone_the_match_end_shows_all_its_buttons_without_scrolling_inside
     for button in buttons.all():
         expect(button).to_be_in_viewport(ratio=1)
     assert page.evaluate("[...document.querySelectorAll('#sheet, #sheet .panel')].every(n => n.scrollTop === 0)")
+
+
+# Where the new-game panel's offers below Start are: what would move if the panel jumped.
+BELOW_START = """() => ['daily-start', 'play-friend'].map(
+  id => document.getElementById(id).getBoundingClientRect().top + scrollY)"""
+
+
+@pytest.mark.fresh  # a first visit: Python loads while the panel is shown
+@pytest.mark.browser_context_args(service_workers="block")  # so that the game's Python can be held back
+def test_the_new_game_panel_stays_still_while_python_starts_and_once_it_is_ready(page: Page, guard: object,
+                                                                                 site_url: str,
+                                                                                 artifacts: Path) -> None:
+    """On a phone, "Starting Python…" under Start takes a line the panel keeps for it: what is below
+    Start stays where it was while the words come and once Python, ready, takes them away."""
+    page.set_viewport_size(PHONE)
+    release = held_python(page)
+    page.goto(f"{site_url}?lang=en")
+    page.wait_for_selector('html[data-phase="setup"] #start')
+    expect(page.locator("#setup-loading")).not_to_be_empty()
+    page.locator("#setup-loading").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "first-hour-setup-loading-360.png"))
+    loading = page.evaluate(BELOW_START)
+    page.fill("#setup-target", "40")  # the panel is used while Python loads
+    release()
+    page.wait_for_selector("html[data-ready]:not([data-drawing])", state="attached", timeout=90_000)
+    assert not page.evaluate("document.getElementById('setup-loading')?.textContent")  # the words gone
+    assert page.evaluate(BELOW_START) == loading
+    page.screenshot(path=str(artifacts / "first-hour-setup-ready-360.png"))
