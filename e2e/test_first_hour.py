@@ -11,7 +11,7 @@ from conftest import Profiles
 from playwright.sync_api import Page, expect
 from test_play import held_python
 
-from driver import PHONE, WAIT_HUMAN, open_page
+from driver import DESKTOP, PHONE, WAIT_HUMAN, open_page
 from pasur import Rules, new_game
 from pasur_web.model.match import Match
 from pasur_web.model.savegame import match_to_json
@@ -69,3 +69,29 @@ def test_the_new_game_panel_stays_still_while_python_starts_and_once_it_is_ready
     assert not page.evaluate("document.getElementById('setup-loading')?.textContent")  # the words gone
     assert page.evaluate(BELOW_START) == loading
     page.screenshot(path=str(artifacts / "first-hour-setup-ready-360.png"))
+
+
+# Whether two boxes (x, y, width, height) share any area.
+def overlap(one: dict[str, float], other: dict[str, float]) -> bool:
+    return (one["x"] < other["x"] + other["width"] and other["x"] < one["x"] + one["width"]
+            and one["y"] < other["y"] + other["height"] and other["y"] < one["y"] + one["height"])
+
+
+def test_the_daily_deal_s_notice_leaves_the_move_list_in_sight(played: Profiles, site_url: str,
+                                                               artifacts: Path) -> None:
+    """At 1280×800 the daily deal's start notice (this attempt counts...) covers neither the heading
+    "Moves" nor the first line of the list under it."""
+    page = played.desktop().new_page()
+    page.set_viewport_size(DESKTOP)
+    open_page(page, f"{site_url}?lang=en&speed=instant")
+    page.click("#daily-start")
+    notice = page.locator("#daily-notice")
+    expect(notice).to_contain_text("this attempt counts")
+    page.wait_for_function(WAIT_HUMAN)
+    page.screenshot(path=str(artifacts / "first-hour-daily-notice-1280.png"))
+    box = notice.bounding_box()
+    heading = page.locator("#log-panel h2").bounding_box()
+    first = page.locator("#log li").first.bounding_box()
+    assert box and heading and first
+    assert not overlap(box, heading), (box, heading)
+    assert not overlap(box, first), (box, first)
