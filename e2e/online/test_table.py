@@ -198,3 +198,21 @@ def test_the_hosts_lobby_at_1280_shows_start_and_seats_in_line(browser: Browser,
         assert abs(badge["y"] + badge["height"] / 2 - (name["y"] + name["height"] / 2)) < 2, (badge, name)
     host_context.close()
     friend_context.close()
+
+
+# Whether an element shows all its text: nothing cut at its end ("…") or below it.
+WHOLE = "node => node.scrollWidth <= node.clientWidth + 0.5 && node.scrollHeight <= node.clientHeight + 0.5"
+
+
+def test_on_a_phone_the_connection_line_of_the_game_is_said_whole(browser: Browser, site_url: str,
+                                                                   artifacts: Path) -> None:
+    (host_context, host, _), (friend_context, friend, _), _ = at_table(browser, site_url)
+    status = friend.locator("#online #online-status")
+    expect(status).to_have_attribute("data-route", "direct")
+    expect(status).to_be_visible()
+    expect(status).to_contain_text("Connected directly")
+    shot(friend, artifacts / "online-status-360.png")
+    assert status.evaluate(WHOLE), status.evaluate("node => [node.scrollWidth, node.clientWidth]")
+    assert host.locator("#online #online-status").evaluate(WHOLE)
+    host_context.close()
+    friend_context.close()

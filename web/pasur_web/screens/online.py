@@ -216,7 +216,7 @@ def online_bar(state: State) -> list[Node | None] | None:
               text=t("said", name=name_of(match, seat, cat) if seat < len(match.seats) else "?", text=t(f"say_{what}")))
             for number, seat, what in online.messages[-1:]]
     ended = isinstance(online, Visiting) and bool(online.ended)
-    short = None if ended else reach_status(state, online) or (None if in_touch(online) else (
+    short = None if ended else reach_status(state, online, short=True) or (None if in_touch(online) else (
         h("p", "muted online-status", id="online-status", role="status", text=t(f"online_short_{online.status}"))))
     return [*lines, short or h("span", "online-gap"), _invite(state, online),
             h("details", "popover quick", children=[
