@@ -95,3 +95,17 @@ def test_the_daily_deal_s_notice_leaves_the_move_list_in_sight(played: Profiles,
     assert box and heading and first
     assert not overlap(box, heading), (box, heading)
     assert not overlap(box, first), (box, first)
+
+
+def test_the_embedded_game_s_scores_show_the_players_names(page: Page, guard: object, site_url: str,
+                                                           artifacts: Path) -> None:
+    """In a small frame (320×480) each score says whose it is in full ("You", "Sara"), not cut short."""
+    page.set_viewport_size({"width": 320, "height": 480})
+    open_page(page, f"{site_url}?embed=1&players=2&seed=3&speed=instant&lang=en")
+    names = page.locator("#scoreboard .side-name")
+    expect(names).to_have_count(2)
+    page.screenshot(path=str(artifacts / "first-hour-embed-scores-320.png"))
+    for name in names.all():
+        expect(name).to_be_visible()
+        assert name.evaluate("node => node.scrollWidth <= node.clientWidth"), name.inner_text()
+    assert names.all_inner_texts() == ["You", "Sara"]
