@@ -11,7 +11,7 @@ from conftest import Profiles
 from playwright.sync_api import Page, expect
 from test_play import held_python
 
-from driver import DESKTOP, PHONE, WAIT_HUMAN, open_page
+from driver import DESKTOP, PHONE, WAIT_HUMAN, open_page, play_to_end
 from pasur import Rules, new_game
 from pasur_web.model.match import Match
 from pasur_web.model.savegame import match_to_json
@@ -109,3 +109,31 @@ def test_the_embedded_game_s_scores_show_the_players_names(page: Page, guard: ob
         expect(name).to_be_visible()
         assert name.evaluate("node => node.scrollWidth <= node.clientWidth"), name.inner_text()
     assert names.all_inner_texts() == ["You", "Sara"]
+
+
+def test_trying_a_reviewed_position_again_shows_no_score_sheet_behind_it(played: Profiles, site_url: str,
+                                                                        artifacts: Path) -> None:
+    """On a phone, a deal's review, one of its moves tried again: the review's panel over the dimmed
+    table, and no edge of the deal's score sheet showing round it."""
+    page = played.phone().new_page()
+    open_page(page, f"{site_url}?seed=5&players=2&speed=instant&ai=medium&lang=en")
+    play_to_end(page, stop_at="deal-end")
+    expect(page.locator("#sheet .panel")).to_be_visible()
+    page.locator("#review-open").tap()
+    page.wait_for_selector("#review[data-done] #review-all", timeout=90_000)
+    page.locator("#review-all").tap()
+    page.locator("[data-review-move]").first.tap()
+    page.locator('#review-position [data-action="review-try"]').tap()
+    page.locator("#review-try-hand [data-card]").first.tap()
+    page.wait_for_selector("#review-try-result, #review-try-choice")
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    page.screenshot(path=str(artifacts / "first-hour-review-try-360.png"))
+    expect(page.locator("#review .panel").first).to_be_visible()
+    expect(page.locator("#sheet .panel")).to_be_hidden()  # under the review, not seen through it
+    for _ in range(3):  # back from the position, then from the list, then the review closed
+        page.wait_for_selector("html:not([data-drawing])", state="attached")
+        if page.locator("#review").is_hidden():
+            break
+        page.keyboard.press("Escape")
+    expect(page.locator("#review")).to_be_hidden()
+    expect(page.locator("#sheet .panel")).to_be_visible()  # the score sheet again, at once
