@@ -51,6 +51,12 @@ def test_start_with_a_free_seat_then_a_friend_joins_late(browser: Browser, site_
     expect(friend.locator("html")).to_have_attribute("data-phase", "play")
     expect(host.locator('#opponents [data-presence="free"]')).to_have_count(0)
     expect(host.locator("#opponents")).to_contain_text("Mina")
+    # The seat's moves so far were the computer's, not Mina's: her page says so.
+    expect(friend.locator("#covered")).to_contain_text("Until you sat down, the computer played for you")
+    expect(friend.locator("#covered")).to_be_in_viewport()
+    shot(friend, artifacts / "online-late-join-covered-360.png")
+    friend.click("#covered .notice-close")
+    expect(friend.locator("#covered")).to_have_count(0)
     take_turns([host, friend], lambda: phase(host) != "play", host)
     assert not host_guard.problems and not friend_guard.problems, host_guard.problems + friend_guard.problems
     host_context.close()
