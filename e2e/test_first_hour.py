@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Profiles
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FloatRect, Page, expect
 from test_play import held_python
 
 from driver import DESKTOP, PHONE, WAIT_HUMAN, open_page, play_to_end
@@ -72,7 +72,7 @@ def test_the_new_game_panel_stays_still_while_python_starts_and_once_it_is_ready
 
 
 # Whether two boxes (x, y, width, height) share any area.
-def overlap(one: dict[str, float], other: dict[str, float]) -> bool:
+def overlap(one: FloatRect, other: FloatRect) -> bool:
     return (one["x"] < other["x"] + other["width"] and other["x"] < one["x"] + one["width"]
             and one["y"] < other["y"] + other["height"] and other["y"] < one["y"] + one["height"])
 
