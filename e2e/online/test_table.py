@@ -190,6 +190,7 @@ def test_the_hosts_lobby_at_1280_shows_start_and_seats_in_line(browser: Browser,
     join(friend, link, "Mina")
     expect(host.locator("#lobby")).to_contain_text("Everyone is seated")
     shot(host, artifacts / "lobby-host-1280.png")
+    shot(friend, artifacts / "lobby-friend-360.png")  # the same seats on a phone
     start = host.locator("#table-start").bounding_box()
     assert start is not None and host.evaluate("window.scrollY") == 0
     assert start["y"] >= 0 and start["y"] + start["height"] <= 800, start  # all of it above the fold
