@@ -380,6 +380,35 @@ def test_start_before_anyone_joined_the_computer_plays_the_free_seat_and_a_late_
     play_on(net, lambda net: match_of(net.host).moves >= 12)
 
 
+def test_a_late_friend_is_told_the_computer_played_its_seat_until_it_sat_down() -> None:
+    """The moves the computer made for a seat free since the start are said to be the computer's on the
+    page of the friend who takes it (they show under the friend's name after): each of them, in a line
+    of its own, "until you sat down", not "while you were away"."""
+    net = seated(friends=())
+    play_on(net, lambda net: match_of(net.host).moves >= 4)
+    before = [str(record.move) for record in match_of(net.host).board.history if record.seat == 1]
+    assert before  # the computer played the free seat
+    net.join("mina", "Mina")
+    assert net.visiting("mina").covered == tuple(before)
+    said = notices_text(net.friends["mina"])
+    assert "Until you sat down, the computer played for you" in said and "away" not in said, said
+    net.act_friend("mina", act.Press.COVERED_SEEN)
+    assert "Until you sat down" not in notices_text(net.friends["mina"])
+
+
+def test_a_friend_taking_a_freed_seat_is_told_only_what_the_computer_played() -> None:
+    """A seat freed by its host mid-deal: the next friend there is told the computer's moves since
+    then, not those of the friend who sat there before."""
+    net = seated()
+    play_on(net, lambda net: match_of(net.host).moves >= 3)
+    net.act_host(act.FreeSeat(1))
+    played = match_of(net.host).moves
+    play_on(net, lambda net: match_of(net.host).moves >= played + 4)
+    since = [str(record.move) for record in match_of(net.host).board.history[played:] if record.seat == 1]
+    net.join("zoe", "Zoe")
+    assert net.visiting("zoe").covered == tuple(since)
+
+
 def test_start_with_a_friend_s_seat_opens_the_table() -> None:
     state = initial_state(parse_params("?speed=instant"), {}, "en")
     state, effects = update(state, act.StartGame(FORM))

@@ -301,3 +301,20 @@ def test_the_review_is_kept_in_the_save() -> None:
     assert "reviews" not in json.loads(match_to_json(match))  # saves without a review are unchanged
     data["reviews"]["0:0"] = [{**entry.to_dict(), "options": None} for entry in entries]  # an earlier version's
     assert match_from_json(json.dumps(data)).reviews == {}
+
+
+def test_the_chart_s_caption_speaks_of_numbered_moments_only_when_there_are_some() -> None:
+    """A deal played without a key moment has no number on its chart: its caption does not explain
+    numbers (it did, to someone looking for them in vain); a deal with some explains them."""
+    from pasur_web.screens.review_chart import chart as draw_chart
+
+    _, entries = reviewed_deal()
+    moments = key_moments(entries)
+    clean = [replace(entry, played=entry.best) for entry in entries]
+    cat = load_catalog("en")
+    with_moments, without = draw_chart(entries, moments, cat), draw_chart(clean, [], cat)
+    assert with_moments is not None and without is not None
+    assert "Numbered" in text_of(found(find(with_moments, tag="figcaption")))
+    caption = text_of(found(find(without, tag="figcaption")))
+    assert "Numbered" not in caption and "key moment" not in caption, caption
+    assert caption.startswith("The deal's expected result after each of your moves")

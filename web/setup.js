@@ -165,7 +165,9 @@ export function renderObjects(texts, config) {
   function field(label, control, id) {
     return node("label", { className: "field", id: id }, [node("span", { text: t(label) }), control]);
   }
-  const loading = hooks.ready ? [] : [node("p", { id: "setup-loading", className: "muted", role: "status" })];
+  // How far the game's Python has come, under Start: a line of its own, kept once Python is ready, so
+  // that nothing below Start moves when the words come or go.
+  const loading = [node("p", { id: "setup-loading", className: "muted", role: "status" })];
   const note = config.storage_note ? [node("p", { className: "notice storage-note", id: "storage-note",
     text: config.storage_note })] : [];
   const guide = node("div", { className: "guide-offer" }, [

@@ -17,6 +17,7 @@ from online.people import (
     person,
     phase,
     saved_moves,
+    shot,
     take_turns,
 )
 from playwright.sync_api import Browser, expect
@@ -50,6 +51,12 @@ def test_start_with_a_free_seat_then_a_friend_joins_late(browser: Browser, site_
     expect(friend.locator("html")).to_have_attribute("data-phase", "play")
     expect(host.locator('#opponents [data-presence="free"]')).to_have_count(0)
     expect(host.locator("#opponents")).to_contain_text("Mina")
+    # The seat's moves so far were the computer's, not Mina's: her page says so.
+    expect(friend.locator("#covered")).to_contain_text("Until you sat down, the computer played for you")
+    expect(friend.locator("#covered")).to_be_in_viewport()
+    shot(friend, artifacts / "online-late-join-covered-360.png")
+    friend.click("#covered .notice-close")
+    expect(friend.locator("#covered")).to_have_count(0)
     take_turns([host, friend], lambda: phase(host) != "play", host)
     assert not host_guard.problems and not friend_guard.problems, host_guard.problems + friend_guard.problems
     host_context.close()
@@ -173,3 +180,46 @@ def test_a_table_that_cannot_be_reached_says_so_plainly(browser: Browser, site_u
         signalling.start()
     expect(page.locator("#table-link")).to_be_visible()  # and it opens once the server is back
     context.close()
+
+
+def test_the_hosts_lobby_at_1280_shows_start_and_seats_in_line(browser: Browser, site_url: str,
+                                                                artifacts: Path) -> None:
+    host_context, host, _ = person(browser)  # 1280×800
+    friend_context, friend, _ = person(browser, 360, 740)
+    link = open_table(host, site_url, {"setup-players": "4", "name-0": "Ana", "kind-1": "friend"})
+    join(friend, link, "Mina")
+    expect(host.locator("#lobby")).to_contain_text("Everyone is seated")
+    shot(host, artifacts / "lobby-host-1280.png")
+    shot(friend, artifacts / "lobby-friend-360.png")  # the same seats on a phone
+    start = host.locator("#table-start").bounding_box()
+    assert start is not None and host.evaluate("window.scrollY") == 0
+    assert start["y"] >= 0 and start["y"] + start["height"] <= 800, start  # all of it above the fold
+    rows = host.locator(".table-seats li")
+    expect(rows).to_have_count(4)
+    badges = [box for n in range(4) if (box := rows.nth(n).locator(".badge").bounding_box()) is not None]
+    names = [box for n in range(4) if (box := rows.nth(n).locator(".name").bounding_box()) is not None]
+    assert len(badges) == len(names) == 4
+    assert max(b["height"] for b in badges) - min(b["height"] for b in badges) < 1, badges  # "host", "here"...
+    assert max(b["x"] for b in badges) - min(b["x"] for b in badges) < 1, badges  # one under the other
+    for badge, name in zip(badges, names, strict=True):  # each badge on its name's line
+        assert abs(badge["y"] + badge["height"] / 2 - (name["y"] + name["height"] / 2)) < 2, (badge, name)
+    host_context.close()
+    friend_context.close()
+
+
+# Whether an element shows all its text: nothing cut at its end ("…") or below it.
+WHOLE = "node => node.scrollWidth <= node.clientWidth + 0.5 && node.scrollHeight <= node.clientHeight + 0.5"
+
+
+def test_on_a_phone_the_connection_line_of_the_game_is_said_whole(browser: Browser, site_url: str,
+                                                                   artifacts: Path) -> None:
+    (host_context, host, _), (friend_context, friend, _), _ = at_table(browser, site_url)
+    status = friend.locator("#online #online-status")
+    expect(status).to_have_attribute("data-route", "direct")
+    expect(status).to_be_visible()
+    expect(status).to_contain_text("Connected directly")
+    shot(friend, artifacts / "online-status-360.png")
+    assert status.evaluate(WHOLE), status.evaluate("node => [node.scrollWidth, node.clientWidth]")
+    assert host.locator("#online #online-status").evaluate(WHOLE)
+    host_context.close()
+    friend_context.close()

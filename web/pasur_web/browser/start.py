@@ -57,7 +57,7 @@ def start() -> Runtime:
     window.pasur.ready = True
     waiting = document.getElementById("setup-loading")
     if found(waiting):
-        waiting.remove()
+        waiting.textContent = ""  # its line stays: the panel does not move
     pending = getattr(window.pasur, "pending", None)
     window.pasur.pending = None
     pending = str(pending) if pending is not None and found(pending) else ""

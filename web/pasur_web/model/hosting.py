@@ -126,6 +126,7 @@ def _hello(state: State, hosting: Hosting, match: Match, name: str, data: Mappin
     seat = next((seat for seat, held in match.tokens.items() if claims(held, guest.challenge, claimed)), None)
     if guest.seat is not None and seat != guest.seat:
         return state, [to_guest(name, {"t": "refused", "why": "this connection holds a seat already"})]
+    first = seat is None  # a free seat taken: the computer played it from the start, or since it was freed
     if seat is None:
         if not isinstance(key, str) or not claims(key, guest.challenge, claimed):
             return state, [to_guest(name, {"t": "refused", "why": "this seat is not yours"})]
@@ -143,7 +144,7 @@ def _hello(state: State, hosting: Hosting, match: Match, name: str, data: Mappin
         guests[holder] = replace(guests[holder], seat=None)
         effects += [to_guest(holder, {"t": "bye", "why": "moved"}), fx.Drop(holder)]
     guests[name] = replace(guest, seat=seat, events_sent=("", 0))
-    left = hosting.away.get(seat)
+    left = hosting.away.get(seat, 0 if first else None)
     covered = [str(record.move) for record in match.board.history[left:] if record.seat == seat] if (
         left is not None and seat in match.stand_ins) else []
     hosting = replace(hosting, guests=guests, away={key: value for key, value in hosting.away.items() if key != seat})
@@ -239,7 +240,8 @@ def _seat_action(state: State, hosting: Hosting, match: Match, action: act.Stand
         effects = [to_guest(holder, {"t": "bye", "why": "freed"}), fx.Drop(holder)]
     match = replace(match, tokens={key: value for key, value in match.tokens.items() if key != seat},
                     stand_ins=match.stand_ins | {seat} if hosting.started else match.stand_ins)
-    state, more = after_change(replace(state, match=match, online=replace(hosting, guests=guests)))
+    away = {**hosting.away, seat: match.moves}  # the next friend there is told what the computer played since
+    state, more = after_change(replace(state, match=match, online=replace(hosting, guests=guests, away=away)))
     return state, [*effects, *more]
 
 

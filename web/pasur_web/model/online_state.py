@@ -129,6 +129,7 @@ class Visiting:
     move_pending: bool = False  # this page's move is on its way to the host (the hand waits for the answer)
     ended: str = ""  # why the host ended this page's place: "closed", "moved" (another tab), "freed"
     covered: tuple[str, ...] = ()  # the moves the computer played for this seat while it was away
+    covered_first: bool = False  # ...or before this browser first sat there (a game joined under way)
     routes: Mapping[str, str] = field(default_factory=dict)  # a table's id -> "direct" or "relay", once known
     no_route: bool = False  # no way to the host's page was found (web/reach.js): said until one is
 

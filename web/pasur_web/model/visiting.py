@@ -232,7 +232,8 @@ def _from_host(state: State, online: Visiting, slot: str, text: str) -> Result:
     if kind == "table":
         return replace(state, online=_invite(online, data)), []
     if kind == "welcome":
-        welcomed = replace(online, seated=True, covered=tuple(data["covered"]), refused="")
+        welcomed = replace(online, seated=True, covered=tuple(data["covered"]), covered_first=not online.seated,
+                           refused="")
         return replace(state, online=welcomed), [] if online.seated else [_kept(welcomed)]
     if kind == "refused":
         return replace(state, online=replace(online, refused=data["why"], move_pending=False)), []

@@ -46,7 +46,7 @@ def _table_notices(state: State) -> list[Node]:
             with contextlib.suppress(ValueError):
                 moves.append(move_words(Move.parse(text), cat))
         shown.append(h("p", "notice", id="covered", children=[
-            h("span", text=cat.t("covered", moves=cat.listing(moves))),
+            h("span", text=cat.t("covered_first" if online.covered_first else "covered", moves=cat.listing(moves))),
             h("button", "notice-close", text="×", type="button", data_action="covered-seen",
               aria_label=cat.t("dismiss"))]))
     return shown

@@ -140,9 +140,9 @@ def lobby(state: State) -> list[Node | None]:
         h("h2", text=t("table_code", code=online.code.upper())),
         h("label", "field", children=[h("span", text=t("host_name_label")), h(
             "input", id="host-name", type="text", maxlength=MAX_NAME, autocomplete="nickname", value=mine)]),
-        *_link(state, online, t("table_link_help")),
-        h("div", "table-qr", aria_label=t("table_qr_label"), role="group", children=[qr_code(
-            online.link(state.address))]),
+        h("div", "table-share", children=[h("div", children=_link(state, online, t("table_link_help"))), h(
+            "div", "table-qr", aria_label=t("table_qr_label"), role="group", children=[qr_code(
+                online.link(state.address))])]),
         _seats(seats, state),
         h("p", "muted", role="status", text=t("table_waiting_computer", names=state.cat.listing(waiting)) if waiting
           else t("table_ready")),
@@ -216,7 +216,7 @@ def online_bar(state: State) -> list[Node | None] | None:
               text=t("said", name=name_of(match, seat, cat) if seat < len(match.seats) else "?", text=t(f"say_{what}")))
             for number, seat, what in online.messages[-1:]]
     ended = isinstance(online, Visiting) and bool(online.ended)
-    short = None if ended else reach_status(state, online) or (None if in_touch(online) else (
+    short = None if ended else reach_status(state, online, short=True) or (None if in_touch(online) else (
         h("p", "muted online-status", id="online-status", role="status", text=t(f"online_short_{online.status}"))))
     return [*lines, short or h("span", "online-gap"), _invite(state, online),
             h("details", "popover quick", children=[

@@ -104,7 +104,9 @@ def chart(entries: Sequence[MoveReview], moments: Sequence[MoveReview], cat: Cat
              if moments else t("review_chart_none"))
     if others:
         said += ". " + t("review_chart_others", list=cat.listing(cat.num(int(at)) for at, _ in others))
-    caption = t("review_chart_caption") + (" " + t("review_chart_others_caption") if others else "")
+    # The numbers and the lines up from them are explained only on a chart that has some.
+    caption = " ".join([t("review_chart_caption"), *([t("review_chart_moments_caption")] if moments else []),
+                        *([t("review_chart_others_caption")] if others else [])])
     return h("figure", "review-chart", children=[
         svg("svg", (("id", "review-chart"), ("viewBox", f"0 0 {WIDTH} {HEIGHT}"), ("role", "img"),
                     ("aria-label", said), ("data-points", str(len(points)))), shapes),
