@@ -73,7 +73,8 @@ def _table(match: Match, rows: list[Row], cat: Catalog, classes: str, keys: bool
     body = [h("tr", cls or None, children=[h("th", text=name, scope="row"), *(
         h("td", text=cell, data_key=key if keys else None, data_side=side if keys and key else None)
         for side, cell in enumerate(cells))]) for cls, name, cells, key in rows]
-    return h("table", classes, children=[h("thead", children=[head]), h("tbody", children=body)])
+    return h("table", classes, data_sides=match.board.sides,
+             children=[h("thead", children=[head]), h("tbody", children=body)])
 
 
 def _daily_verdict(state: State, mine: int, computer: int | None) -> str:
