@@ -1,5 +1,6 @@
-"""What someone new meets first, on a 360×740 phone, in Persian: a score sheet with its cards
-written left to right and its three names whole."""
+"""What someone new meets first, on a 360×740 phone and a 1280×800 desktop, in English and Persian:
+the guided deal's tips whole on a desktop, a way to a new game from the guided deal's score sheet,
+and a Persian score sheet with its cards written left to right and its three names whole."""
 
 from __future__ import annotations
 
@@ -9,10 +10,14 @@ import pytest
 from conftest import Profiles
 from playwright.sync_api import Page, expect
 
-from driver import open_page, phase, play_to_end
+from driver import DESKTOP, PHONE, WAIT_HUMAN, forget_games, open_page, phase, play_to_end
+from pasur import Game
 
 pytestmark = pytest.mark.warm  # (conftest.py: a profile that has played before)
 
+# The guide's text box: its text cut (scrolled inside) or not, and what it says.
+GUIDE_CUT = """() => { const n = document.getElementById('guide-text');
+  return {cut: n.scrollHeight > n.clientHeight + 1, text: n.innerText}; }"""
 # Where each character of a text shows, left to right on the screen: "2♣" as it reads.
 SHOWN_ORDER = """n => { const spots = [];
   const walk = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
@@ -34,6 +39,54 @@ NAMES_CUT = """() => [...document.querySelectorAll('#sheet table thead th')].fil
     || text.right > Math.min(panel.right, innerWidth) + 0.5
     || text.height > 1.8 * parseFloat(getComputedStyle(n).fontSize);
 }).map(n => n.innerText)"""
+
+
+def play_the_guided_deal(page: Page, on_turn: object = None) -> None:
+    """The guided deal offered on the new-game panel, played by clicks to its score sheet."""
+    page.click("#guide-start")
+    play_to_end(page, stop_at="deal-end", on_turn=on_turn)
+    expect(page.locator("#sheet-guide")).to_be_visible()
+
+
+def test_the_guided_deal_s_tips_show_whole_on_a_desktop(page: Page, guard: object, site_url: str,
+                                                       artifacts: Path) -> None:
+    """A tip and the last move's why were cut mid-sentence ("… Sur! The") in a box three lines
+    high, the rest scrolled inside it with no scrollbar in sight: every tip of the deal shows whole."""
+    page.set_viewport_size(DESKTOP)
+    forget_games(page, site_url)
+    open_page(page, f"{site_url}?lang=en&speed=instant")
+    seen: list[dict[str, object]] = []
+
+    def look(p: Page, _game: Game) -> None:
+        p.wait_for_selector("#guide-text [data-tip]")  # (the position is judged as the review judges it)
+        p.wait_for_function(WAIT_HUMAN)
+        seen.append(p.evaluate(GUIDE_CUT))
+        longest = max(seen, key=lambda one: len(str(one["text"])))
+        if longest is seen[-1]:
+            p.screenshot(path=str(artifacts / "newcomer-guide-tip-1280.png"))
+
+    play_the_guided_deal(page, look)
+    assert len(seen) >= 20
+    assert [one["text"] for one in seen if one["cut"]] == []
+
+
+def test_the_guided_deal_s_sheet_offers_a_new_game(page: Page, guard: object, site_url: str,
+                                                  artifacts: Path) -> None:
+    """The guided deal's sheet says "Keep playing, or start a new game": it offers New game beside
+    Next deal, which opens the new-game panel as the top bar's does."""
+    page.set_viewport_size(PHONE)
+    forget_games(page, site_url)
+    open_page(page, f"{site_url}?lang=en&speed=instant")
+    play_the_guided_deal(page)
+    new_game = page.locator("#sheet #sheet-new-game")
+    expect(new_game).to_be_in_viewport(ratio=1)
+    page.screenshot(path=str(artifacts / "newcomer-guide-sheet-360.png"))
+    new_game.click()
+    if page.locator("#leave-confirm").is_visible():  # (asked first, as the top bar's New game asks)
+        page.locator("#leave-confirm").click()
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#start")).to_be_in_viewport()
+    assert phase(page) != "deal-end" or page.locator("#sheet").is_hidden()
 
 
 def persian_three(played: Profiles, site_url: str, target: int) -> Page:
