@@ -4,10 +4,12 @@ link to no table, the quick messages on a phone, and a table that cannot be open
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from online.people import (
+    PLAYABLE,
     RECEIVED,
     Signalling,
     at_table,
@@ -22,7 +24,7 @@ from online.people import (
 )
 from playwright.sync_api import Browser, expect
 
-from driver import open_page
+from driver import answer_capture_choice, open_page, tap_card
 
 pytestmark = pytest.mark.usefixtures("signalling")
 
@@ -162,6 +164,40 @@ def test_quick_messages_on_a_phone_neither_overlap_nor_move_the_table(browser: B
     friend.evaluate("document.getAnimations().filter((a) => a.animationName === 'said-fade')"
                     ".forEach((a) => a.finish())")
     expect(friend.locator("#online .said")).to_be_hidden()  # it fades on its own
+    host_context.close()
+    friend_context.close()
+
+
+# A box as [left, top, right, bottom].
+BOX = "n => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+
+
+def test_a_quick_message_on_a_phone_sits_at_the_table_s_edge_clear_of_the_turn_line(
+        browser: Browser, site_url: str, artifacts: Path) -> None:
+    """A friend's "Good luck!" covered "Your turn: play a card" on a phone: it shows across the
+    table's bottom edge, above the last move and the turn line, in the window."""
+    (host_context, host, _), (friend_context, friend, _), _ = at_table(browser, site_url)
+    turn = friend.locator("#turn-status")
+    expect(turn).to_have_text(re.compile("Your turn: play a card|Ana to play"))
+    if turn.inner_text() == "Ana to play":  # the friend's turn, once the host has played
+        host.locator(PLAYABLE).first.wait_for()
+        card = host.locator(PLAYABLE).first.get_attribute("data-card") or ""
+        tap_card(host, card)
+        answer_capture_choice(host, card)
+    expect(turn).to_have_text("Your turn: play a card")
+    host.click(".quick > summary")
+    host.click(".quick [data-what='good_luck']")
+    for page, width in ((friend, 360), (host, 1280)):  # (the host's page shows what it said too)
+        said = page.locator("#online .said")
+        expect(said).to_have_text("Ana: Good luck!")
+        page.evaluate("document.getAnimations().filter((a) => a.animationName === 'said-fade')"
+                      ".forEach((a) => { a.pause(); a.currentTime = 2000; })")  # (shown in full)
+        expect(said).to_be_visible()
+        expect(said).to_be_in_viewport(ratio=1)
+        shot(page, artifacts / f"online-said-turn-{width}.png")
+        bubble, status, table = (page.locator(where).evaluate(BOX) for where in ("#online .said", "#status", "#table"))
+        assert bubble[3] <= status[1], (width, bubble, status)  # the last move and whose turn, below it
+        assert bubble[1] < table[3] < bubble[3], (width, bubble, table)  # across the table's edge
     host_context.close()
     friend_context.close()
 

@@ -122,6 +122,8 @@ class Catalog:
             # (the demo errors quote URL parameters, which are written with Latin digits; a card's
             # index, such as the 10 of "10♦", keeps the digits printed on the cards, as everywhere)
             text = _NUMBER.sub(lambda found: found.group(0).translate(_TO_PERSIAN), text)
+        if self.rtl:  # a card the message names itself ("2♣" on the score sheet) read left to right
+            text = _SYMBOLS.sub(lambda found: self.isolate_value(found.group(0)), text)
         if values:
             def fill(match: re.Match[str]) -> str:
                 value = values.get(match.group(1), match.group(0))

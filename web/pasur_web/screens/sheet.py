@@ -73,7 +73,8 @@ def _table(match: Match, rows: list[Row], cat: Catalog, classes: str, keys: bool
     body = [h("tr", cls or None, children=[h("th", text=name, scope="row"), *(
         h("td", text=cell, data_key=key if keys else None, data_side=side if keys and key else None)
         for side, cell in enumerate(cells))]) for cls, name, cells, key in rows]
-    return h("table", classes, children=[h("thead", children=[head]), h("tbody", children=body)])
+    return h("table", classes, data_sides=match.board.sides,
+             children=[h("thead", children=[head]), h("tbody", children=body)])
 
 
 def _daily_verdict(state: State, mine: int, computer: int | None) -> str:
@@ -123,6 +124,11 @@ def winner_words(match: Match, cat: Catalog) -> str:
     return cat.t("winner", name=side_label(match, winner, cat))
 
 
+def _new_game(text: str) -> Node:
+    """The sheet's way to the new-game panel, as the top bar's New game (or out of a friend's table)."""
+    return h("button", "secondary", text=text, id="sheet-new-game", type="button", data_action="new-game")
+
+
 def sheet(state: State) -> list[Node] | None:
     """The score sheet on screen, if any."""
     match, cat = state.match, state.cat
@@ -144,10 +150,13 @@ def sheet(state: State) -> list[Node] | None:
                   else h("button", "primary", text=t("next_deal"), id="next-deal", type="button", data_autofocus=True))
         if friend:  # between friends, the host deals
             button = h("p", "muted", id="host-deals", role="status", text=t("host_deals", name=host))
-        guide = h("p", "sheet-guide", id="sheet-guide", text=t("guide_done")) if state.turn.guide else None
+        guided = state.turn.guide
+        guide = h("p", "sheet-guide", id="sheet-guide", text=t("guide_done")) if guided else None
+        # the guided deal's sheet says "Keep playing, or start a new game": it offers both
         return [h("div", "panel", children=[h("h2", text=t("deal_over", n=number + 1)), guide,
                                             _table(match, breakdown_rows(match, number, cat), cat, "score-sheet", True),
-                                            h("div", "sheet-actions", children=[*review, button])])]
+                                            h("div", "sheet-actions", children=[
+                                                *review, button, _new_game(t("new_game")) if guided else None])])]
     last = len(game.deal_results) - 1
     if match.daily is not None and not demo:  # the day's deal: the player against the computer's play
         head = _daily_result(state, match, match.daily)
@@ -163,6 +172,5 @@ def sheet(state: State) -> list[Node] | None:
         h("div", "sheet-actions", children=[
             None if friend else h("button", "primary", text=t("play_again"), id="play-again", type="button",
                                   data_autofocus=True),
-            h("button", "secondary", text=t("table_leave" if friend else "new_game"), id="sheet-new-game",
-              type="button", data_action="new-game"),
+            _new_game(t("table_leave" if friend else "new_game")),
             h("button", "secondary", text=t("stats"), id="show-stats", type="button"), *review])])]
