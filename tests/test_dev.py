@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 
-from serve import read_options
+from serve_options import read_options
 
 ROOT = Path(__file__).resolve().parent.parent
 

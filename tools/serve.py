@@ -7,7 +7,6 @@ and, as most static hosts do, text, scripts and WebAssembly gzip-compressed. Wit
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import functools
 import gzip
@@ -25,6 +24,7 @@ from typing import BinaryIO
 from urllib.parse import unquote, urlsplit
 
 import signalling
+from serve_options import read_options
 
 ROOT = Path(__file__).resolve().parent.parent
 # PyScript and Pyodide compile WebAssembly and build functions from text ('wasm-unsafe-eval',
@@ -249,33 +249,8 @@ def own_signalling(folder: Path, port: int) -> bytes:
     return json.dumps(online, indent=1).encode() + b"\n"
 
 
-def parser() -> argparse.ArgumentParser:
-    """The command's options, in any order: ``serve.py --lan 8766`` is ``serve.py 8766 --lan``."""
-    parser = argparse.ArgumentParser(description=__doc__, usage="%(prog)s [PORT] [--lan] [--signalling-port N] "
-                                     "[--host ADDRESS] [--dir FOLDER] (in any order)")
-    parser.add_argument("where", nargs="?", type=int, metavar="PORT", help="the site's port (8000 by default)")
-    parser.add_argument("--port", type=int, default=8000, help="the site's port (the same as PORT)")
-    parser.add_argument("--dir", type=Path, default=ROOT / "site")
-    parser.add_argument("--host", default="127.0.0.1", help="the address the site listens on")
-    parser.add_argument("--lan", action="store_true", help="listen on this machine's network address (a phone "
-                        "on the same Wi-Fi opens the link printed)")
-    parser.add_argument("--signalling-port", type=int, default=0, help="also start the signalling server of a "
-                        "game between friends on this port, beside the site (stopped with it)")
-    parser.add_argument("--check", action="store_true", help="only check the options (./dev serve does, before "
-                        "it builds the site)")
-    return parser
-
-
-def read_options(words: list[str]) -> argparse.Namespace:
-    """The options of ``words``; anything else: the usage, which lists what is accepted, and exit 2."""
-    args = parser().parse_args(words)
-    if args.where is not None:
-        args.port = args.where
-    return args
-
-
 def main() -> None:
-    args = read_options(sys.argv[1:])
+    args = read_options(sys.argv[1:], ROOT / "site")
     if args.check:
         return
     host = lan_address() if args.lan else args.host
