@@ -53,6 +53,15 @@ def open_page(page: Page, url: str) -> None:
         wait_ready(page, failed)
 
 
+def take_up(page: Page, site_url: str, saved: str, lang: str = "en") -> None:
+    """A saved match (``saved``: a save's text) taken up: stored as the site keeps it, then the page
+    opened on it, ready for its human."""
+    page.goto(f"{site_url}?lang={lang}")
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [MATCH_KEY, saved])
+    open_page(page, f"{site_url}?lang={lang}&speed=instant")
+    page.wait_for_function(WAIT_HUMAN)
+
+
 def forget_games(page: Page, site_url: str) -> None:
     """The site's storage emptied with no game running in the page: a game left playing (the
     computer's move on its way) would save itself again after a clear, and the same link opened

@@ -11,7 +11,7 @@ from conftest import Profiles
 from playwright.sync_api import FloatRect, Page, expect
 from test_play import held_python
 
-from driver import DESKTOP, PHONE, WAIT_HUMAN, open_page, play_to_end
+from driver import DESKTOP, PHONE, WAIT_HUMAN, open_page, play_to_end, take_up
 from pasur import Rules, new_game
 from pasur_web.model.match import Match
 from pasur_web.model.savegame import match_to_json
@@ -28,11 +28,7 @@ def test_on_a_phone_the_match_end_shows_all_its_buttons_without_scrolling_inside
     while not game.over:
         game.play(game.legal_moves()[0])
     page = played.phone().new_page()
-    page.goto(site_url + "?lang=en")
-    page.evaluate("text => localStorage.setItem('pasur.match', text)", match_to_json(
-        Match.of(game, (Seat("You", "human"), Seat("Sara", "easy")))))
-    open_page(page, site_url + "?lang=en&speed=instant")
-    page.wait_for_function(WAIT_HUMAN)
+    take_up(page, site_url, match_to_json(Match.of(game, (Seat("You", "human"), Seat("Sara", "easy")))))
     expect(page.locator("html")).to_have_attribute("data-phase", "match-end")
     buttons = page.locator("#sheet .sheet-actions button")
     expect(buttons).to_have_count(4)

@@ -20,6 +20,7 @@ from driver import (
     answer_capture_choice,
     open_page,
     saved_game,
+    take_up,
     tap_card,
     wait_for_moves,
 )
@@ -246,11 +247,8 @@ def test_two_digit_scores_and_long_names_keep_the_top_bar_on_one_row(played: Pro
         game.play(game.legal_moves()[0])
     assert min(game.scores) >= 10, game.scores
     page = played.phone().new_page()
-    page.goto(site_url + "?lang=fr")
-    page.evaluate("text => localStorage.setItem('pasur.match', text)", match_to_json(
-        Match.of(game, (Seat("Alexandra", "human"), Seat("Bartholomeus", "easy")))))
-    open_page(page, site_url + "?lang=fr&speed=instant")
-    page.wait_for_function(WAIT_HUMAN)
+    take_up(page, site_url, match_to_json(Match.of(game, (Seat("Alexandra", "human"), Seat("Bartholomeus", "easy")))),
+            "fr")
     scores = page.locator("#scoreboard [data-side-score]")
     expect(scores).to_have_count(2)
     tops = scores.evaluate_all("nodes => nodes.map(n => Math.round(n.getBoundingClientRect().top))")
