@@ -68,6 +68,14 @@ function openLinks() {
   return count;
 }
 
+// Whether a Peer's error is the signalling server's trouble (web/reach.js), said unless a connection
+// is open (the game goes on through it).
+function troubled(error) {
+  const trouble = reach.trouble(error);
+  if (trouble && !openLinks()) emit(trouble, null);
+  return trouble !== null;
+}
+
 // A Peer whose data connections of any kind are made as "raw" ones (no chunk is ever reassembled),
 // and which joins its signalling server again whenever it loses it (its connections stay open).
 function makePeer(id, options, gen) {
@@ -179,9 +187,7 @@ function host(options, gen, slot) {
       if (slot + 1 === SLOTS) emit("held", null);  // every id held: said, and tried again
       setTimeout(function () { if (current(gen)) host(options, gen, (slot + 1) % SLOTS); },
                  slot + 1 === SLOTS ? state.wait : 200);
-    } else if (reach.trouble(error)) {
-      const trouble = reach.trouble(error);
-      if (trouble && !openLinks()) emit(trouble, null);
+    } else if (troubled(error)) {
       if (peer.destroyed) later(gen, function () { host(options, gen, slot); });  // it never reached the server
     }
   });
@@ -239,8 +245,7 @@ function friend(options, gen) {
       if (state.links.has(name)) gone(name, state.links.get(name), gen, true);
       return;
     }
-    const trouble = reach.trouble(error);
-    if (trouble && !openLinks()) emit(trouble, null);
+    troubled(error);
     if (peer.destroyed) later(gen, function () { friend(options, gen); });  // it never reached the server
   });
 }
